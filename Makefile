@@ -1,0 +1,84 @@
+# gendisk-check: static analysis and conformance tests for Linux gendisk drivers.
+#
+#   make check   the main job: lint, build and run the reference driver
+#                on Debian's 6.1 and 6.12 kernels (see README.md)
+#   make test    the project's own tests; ends with "N passed, N failed"
+#   make bench   benchmarks (not a timed test)
+#   make deps    install Debian packages and fill the kernel cache
+#
+# Every part keeps its own Makefile; this one only wires them together.
+
+SHELL := /bin/bash
+export GENDISK_CHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gendisk-check
+KERNELS ?= 6.1 6.12
+export KERNELS
+
+# Debian packages the project needs (Debian 12 names).  llvm-19 brings
+# llvm-config-19; libclang 17+ is needed for the operator-kind calls.
+DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
+	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
+	dwarves linux-source-6.12 bc flex bison libelf-dev libssl-dev \
+	python3 git
+
+OUT := $(CURDIR)/out
+TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
+
+.PHONY: all deps deps-packages deps-kernels check test bench clean help
+
+all: help
+
+help:
+	@sed -n '3,8s/^# \{0,1\}//p' Makefile
+
+deps: deps-packages deps-kernels
+
+deps-packages:
+	@missing=$$(dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(DEB_PACKAGES) 2>/dev/null | \
+		awk '$$1 == "ii" {print $$2}' | sort > $(OUT).pkgs.tmp; \
+		for p in $(DEB_PACKAGES); do grep -qx "$$p" $(OUT).pkgs.tmp || echo $$p; done; rm -f $(OUT).pkgs.tmp); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "deps: installing" $$missing; \
+			apt-get update -q >/dev/null && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null || \
+			{ echo "deps: apt-get install failed" >&2; exit 2; }; \
+		else \
+			echo "deps: missing Debian packages; run as root:" >&2; \
+			echo "  apt-get update && apt-get install -y $$missing" >&2; exit 2; \
+		fi; \
+	fi
+
+deps-kernels: deps-packages
+	@vm/kernel-cache fetch $(KERNELS)
+	@vm/kernel-cache source >/dev/null
+
+check: deps
+	@mkdir -p $(OUT)
+	@vm/check-reference $(KERNELS)
+
+# Each part's "make test" prints one line per test case: "PASS: name",
+# "FAIL: name: why" or "SKIP: name: why".  Here they are counted; a part
+# that fails to run at all counts as a failure of its own.
+test: deps
+	@mkdir -p $(OUT); : > $(OUT)/test.log; status=0; \
+	for part in $(TEST_PARTS); do \
+		echo "=== $$part"; \
+		$(MAKE) --no-print-directory -C $$part test 2>&1 | tee $(OUT)/test-$$part.log; \
+		rc=$${PIPESTATUS[0]}; \
+		if [ $$rc -ne 0 ] && ! grep -q '^FAIL: ' $(OUT)/test-$$part.log; then \
+			echo "FAIL: $$part: make test exited $$rc" | tee -a $(OUT)/test-$$part.log; fi; \
+		cat $(OUT)/test-$$part.log >> $(OUT)/test.log; \
+		[ $$rc -eq 0 ] || status=1; \
+	done; \
+	p=$$(grep -c '^PASS: ' $(OUT)/test.log); f=$$(grep -c '^FAIL: ' $(OUT)/test.log); \
+	s=$$(grep -c '^SKIP: ' $(OUT)/test.log); \
+	echo; grep '^FAIL: ' $(OUT)/test.log || true; \
+	echo "$$p passed, $$f failed, $$s skipped"; \
+	[ $$f -eq 0 ] && [ $$status -eq 0 ]
+
+bench: deps
+	@for part in analyzer vm; do $(MAKE) --no-print-directory -C $$part bench || exit 1; done
+
+clean:
+	@for part in $(TEST_PARTS); do $(MAKE) --no-print-directory -C $$part clean; done
+	rm -rf $(OUT)
