@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Bringing the driver under test to a known state: loaded with its disk
+ * visible, or unloaded with nothing left behind.  Shared by the fixtures.
+ */
+#ifndef GENDISK_BRINGUP_H
+#define GENDISK_BRINGUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gendisk_profile.h"
+
+/* How long a disk may take to appear after the module loaded. */
+#define GD_APPEAR_TIMEOUT_MS 5000
+
+/*
+ * Unload the module if an earlier (possibly crashed) test left it loaded.
+ * Returns 0, or -1 with a reason in @err.
+ */
+int gd_bringup_clean(const struct gd_profile *p, char *err, size_t errlen);
+
+/*
+ * Load with "PARAMS EXTRA" and wait for /sys/block/DISK and the device
+ * node.  On failure the module is unloaded again and -1 is returned with
+ * a reason in @err.
+ */
+int gd_bringup_disk(const struct gd_profile *p, const char *extra,
+		    char *err, size_t errlen);
+
+/*
+ * True when nothing of the driver is left: module not loaded, no
+ * /sys/block/PREFIXn, no DEV node.  Otherwise false with what remains
+ * described in @why.
+ */
+bool gd_bringup_nothing_left(const struct gd_profile *p, char *why,
+			     size_t whylen);
+
+#endif /* GENDISK_BRINGUP_H */

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gendisk_io: data written to the disk is what is read back, everywhere
+ * from the first to the last sector, through the page cache and with
+ * O_DIRECT; I/O past the end is refused; the size ioctls agree with sysfs.
+ *
+ * Past the end, the block layer (block/fops.c) answers before the driver:
+ * a read at or beyond the end returns 0 (end of file), a read crossing it
+ * is cut short, a write at or beyond it fails with ENOSPC and a write
+ * crossing it is cut short.  Those answers depend on the capacity the
+ * driver set, which is what is checked here.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+
+#include "gendisk_blockio.h"
+#include "gendisk_bringup.h"
+#include "gendisk_module.h"
+#include "gendisk_pattern.h"
+#include "gendisk_profile.h"
+#include "gendisk_sysfs.h"
+
+FIXTURE(gendisk_io) {
+	struct gd_profile prof;
+	uint64_t size;		/* bytes, from sysfs */
+	uint64_t lbs;		/* logical block size, from sysfs */
+};
+
+FIXTURE_SETUP(gendisk_io)
+{
+	uint64_t sectors;
+	char err[512];
+
+	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
+		TH_LOG("%s", err);
+	/* From here teardown runs only if setup completes: no ASSERTs. */
+	if (gd_sysfs_u64(self->prof.disk, "size", &sectors) ||
+	    gd_sysfs_u64(self->prof.disk, "queue/logical_block_size",
+			 &self->lbs) ||
+	    !sectors || !self->lbs) {
+		gd_module_unload(&self->prof);
+		ASSERT_TRUE(false) TH_LOG("cannot read size/logical_block_size");
+	}
+	self->size = sectors * 512;
+}
+
+FIXTURE_TEARDOWN(gendisk_io)
+{
+	EXPECT_EQ(0, gd_module_unload(&self->prof))
+		TH_LOG("unloading %s: %s", self->prof.module, strerror(errno));
+}
+
+static int open_disk(const struct gd_profile *p, int flags)
+{
+	return open(p->dev, flags | O_CLOEXEC);
+}
+
+TEST_F(gendisk_io, fresh_disk_reads_zero)
+{
+	uint64_t bad = 0;
+	int fd, ret;
+
+	if (!gd_profile_has(&self->prof, "zeroed"))
+		SKIP(return, "profile does not claim feature 'zeroed'");
+	fd = open_disk(&self->prof, O_RDONLY | O_DIRECT);
+	ASSERT_LE(0, fd) TH_LOG("open %s: %s", self->prof.dev, strerror(errno));
+	ret = gd_pattern_verify_range(fd, 0, self->size, 0, &bad);
+	EXPECT_EQ(0, ret)
+		TH_LOG("ret %d (%s): non-zero byte at offset %" PRIu64,
+		       ret, ret < 0 ? strerror(-ret) : "mismatch", bad);
+	close(fd);
+}
+
+/* Buffered writes of the whole disk, checked with O_DIRECT reads. */
+TEST_F(gendisk_io, whole_device_pattern)
+{
+	uint64_t bad = 0;
+	int wfd, rfd, ret;
+
+	wfd = open_disk(&self->prof, O_WRONLY);
+	ASSERT_LE(0, wfd) TH_LOG("open %s: %s", self->prof.dev, strerror(errno));
+	ret = gd_pattern_write_range(wfd, 0, self->size, 0x5eed0001);
+	ASSERT_EQ(0, ret) TH_LOG("write: %s", strerror(-ret));
+	ASSERT_EQ(0, fsync(wfd)) TH_LOG("fsync: %s", strerror(errno));
+	close(wfd);
+
+	/* O_DIRECT reads go to the driver, not to the page cache. */
+	rfd = open_disk(&self->prof, O_RDONLY | O_DIRECT);
+	ASSERT_LE(0, rfd) TH_LOG("open O_DIRECT: %s", strerror(errno));
+	ret = gd_pattern_verify_range(rfd, 0, self->size, 0x5eed0001, &bad);
+	EXPECT_EQ(0, ret)
+		TH_LOG("ret %d (%s) at offset %" PRIu64 " of %" PRIu64,
+		       ret, ret < 0 ? strerror(-ret) : "wrong data", bad,
+		       self->size);
+	close(rfd);
+}
+
+/* O_DIRECT writes of the whole disk, checked through the page cache. */
+TEST_F(gendisk_io, direct_write_buffered_read)
+{
+	uint64_t bad = 0;
+	int fd, ret;
+
+	fd = open_disk(&self->prof, O_RDWR | O_DIRECT);
+	ASSERT_LE(0, fd) TH_LOG("open O_DIRECT: %s", strerror(errno));
+	ret = gd_pattern_write_range(fd, 0, self->size, 0x5eed0002);
+	ASSERT_EQ(0, ret) TH_LOG("O_DIRECT write: %s", strerror(-ret));
+	close(fd);
+
+	fd = open_disk(&self->prof, O_RDONLY);
+	ASSERT_LE(0, fd);
+	/* Drop whatever the page cache holds so reads reach the driver. */
+	ASSERT_EQ(0, ioctl(fd, BLKFLSBUF, 0))
+		TH_LOG("BLKFLSBUF: %s", strerror(errno));
+	ret = gd_pattern_verify_range(fd, 0, self->size, 0x5eed0002, &bad);
+	EXPECT_EQ(0, ret)
+		TH_LOG("ret %d (%s) at offset %" PRIu64,
+		       ret, ret < 0 ? strerror(-ret) : "wrong data", bad);
+	close(fd);
+}
+
+/*
+ * The first and the last logical block take their own data and leave
+ * their neighbours alone (off-by-one errors in the driver's sector
+ * arithmetic show up here).
+ */
+TEST_F(gendisk_io, first_and_last_sector)
+{
+	const uint64_t edge = 4 * self->lbs;
+	const uint64_t last = self->size - self->lbs;
+	uint64_t bad = 0;
+	void *buf;
+	int fd;
+
+	ASSERT_LE(2 * edge, self->size) TH_LOG("disk too small");
+	buf = gd_io_alloc(self->lbs);
+	ASSERT_NE(NULL, buf);
+	fd = open_disk(&self->prof, O_RDWR | O_DIRECT);
+	ASSERT_LE(0, fd) TH_LOG("open O_DIRECT: %s", strerror(errno));
+
+	/* Background in the first and last four blocks... */
+	ASSERT_EQ(0, gd_pattern_write_range(fd, 0, edge, 0xb0));
+	ASSERT_EQ(0, gd_pattern_write_range(fd, self->size - edge, edge, 0xb0));
+	/* ...then a different pattern in the very first and last block. */
+	gd_pattern_fill(buf, self->lbs, 0, 0xf1);
+	ASSERT_EQ(0, gd_pwrite_all(fd, buf, self->lbs, 0));
+	gd_pattern_fill(buf, self->lbs, last, 0xf1);
+	ASSERT_EQ(0, gd_pwrite_all(fd, buf, self->lbs, last))
+		TH_LOG("writing the last block at %" PRIu64 " failed", last);
+
+	EXPECT_EQ(0, gd_pattern_verify_range(fd, 0, self->lbs, 0xf1, &bad))
+		TH_LOG("first block wrong at %" PRIu64, bad);
+	EXPECT_EQ(0, gd_pattern_verify_range(fd, last, self->lbs, 0xf1, &bad))
+		TH_LOG("last block wrong at %" PRIu64, bad);
+	EXPECT_EQ(0, gd_pattern_verify_range(fd, self->lbs,
+					     edge - self->lbs, 0xb0, &bad))
+		TH_LOG("second block clobbered at %" PRIu64, bad);
+	EXPECT_EQ(0, gd_pattern_verify_range(fd, self->size - edge,
+					     edge - self->lbs, 0xb0, &bad))
+		TH_LOG("next-to-last block clobbered at %" PRIu64, bad);
+	close(fd);
+	free(buf);
+}
+
+TEST_F(gendisk_io, read_past_end)
+{
+	char *buf = gd_io_alloc(2 * self->lbs);
+	int fd;
+
+	ASSERT_NE(NULL, buf);
+	fd = open_disk(&self->prof, O_RDONLY);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ((off_t)self->size, lseek(fd, 0, SEEK_END));
+	EXPECT_EQ(0, pread(fd, buf, self->lbs, self->size))
+		TH_LOG("a read at the end must return 0 (end of file)");
+	EXPECT_EQ(0, pread(fd, buf, self->lbs, self->size + 1024 * 1024));
+	EXPECT_EQ((ssize_t)self->lbs,
+		  pread(fd, buf, 2 * self->lbs, self->size - self->lbs))
+		TH_LOG("a read crossing the end must stop at the end");
+	close(fd);
+
+	fd = open_disk(&self->prof, O_RDONLY | O_DIRECT);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, pread(fd, buf, self->lbs, self->size));
+	EXPECT_EQ((ssize_t)self->lbs,
+		  pread(fd, buf, 2 * self->lbs, self->size - self->lbs));
+	close(fd);
+	free(buf);
+}
+
+TEST_F(gendisk_io, write_past_end)
+{
+	char *buf = gd_io_alloc(2 * self->lbs);
+	uint64_t bad = 0;
+	int fd;
+
+	ASSERT_NE(NULL, buf);
+	memset(buf, 0xa5, 2 * self->lbs);
+	fd = open_disk(&self->prof, O_WRONLY);
+	ASSERT_LE(0, fd);
+	errno = 0;
+	EXPECT_EQ(-1, pwrite(fd, buf, self->lbs, self->size));
+	EXPECT_EQ(ENOSPC, errno) TH_LOG("errno %d (%s)", errno, strerror(errno));
+	errno = 0;
+	EXPECT_EQ(-1, pwrite(fd, buf, self->lbs, self->size + 4096));
+	EXPECT_EQ(ENOSPC, errno);
+	close(fd);
+
+	fd = open_disk(&self->prof, O_RDWR | O_DIRECT);
+	ASSERT_LE(0, fd);
+	errno = 0;
+	EXPECT_EQ(-1, pwrite(fd, buf, self->lbs, self->size));
+	EXPECT_EQ(ENOSPC, errno) TH_LOG("O_DIRECT: errno %d (%s)",
+					errno, strerror(errno));
+	/* Crossing the end: only the part inside the disk is written. */
+	gd_pattern_fill(buf, 2 * self->lbs, self->size - self->lbs, 0xe0);
+	EXPECT_EQ((ssize_t)self->lbs,
+		  pwrite(fd, buf, 2 * self->lbs, self->size - self->lbs));
+	EXPECT_EQ(0, gd_pattern_verify_range(fd, self->size - self->lbs,
+					     self->lbs, 0xe0, &bad))
+		TH_LOG("last block wrong at %" PRIu64, bad);
+	close(fd);
+	free(buf);
+}
+
+TEST_F(gendisk_io, misaligned_direct_io_rejected)
+{
+	char *buf = gd_io_alloc(2 * self->lbs);
+	int fd;
+
+	ASSERT_NE(NULL, buf);
+	fd = open_disk(&self->prof, O_RDONLY | O_DIRECT);
+	ASSERT_LE(0, fd);
+	/* Half a logical block off: the block layer must refuse it. */
+	errno = 0;
+	EXPECT_EQ(-1, pread(fd, buf, self->lbs, self->lbs / 2));
+	EXPECT_EQ(EINVAL, errno) TH_LOG("errno %d (%s)", errno, strerror(errno));
+	errno = 0;
+	EXPECT_EQ(-1, pread(fd, buf, self->lbs / 2, 0));
+	EXPECT_EQ(EINVAL, errno);
+	close(fd);
+	free(buf);
+}
+
+TEST_F(gendisk_io, size_ioctls_match_sysfs)
+{
+	uint64_t pbs, bytes = 0;
+	unsigned long sectors = 0;
+	unsigned int pbsz = 0;
+	int ssz = 0;
+	int fd;
+
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/physical_block_size",
+				  &pbs));
+	fd = open_disk(&self->prof, O_RDONLY);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ioctl(fd, BLKGETSIZE64, &bytes))
+		TH_LOG("BLKGETSIZE64: %s", strerror(errno));
+	EXPECT_EQ(self->size, bytes);
+	ASSERT_EQ(0, ioctl(fd, BLKGETSIZE, &sectors));
+	EXPECT_EQ(self->size / 512, sectors);
+	ASSERT_EQ(0, ioctl(fd, BLKSSZGET, &ssz))
+		TH_LOG("BLKSSZGET: %s", strerror(errno));
+	EXPECT_EQ(self->lbs, (uint64_t)ssz);
+	ASSERT_EQ(0, ioctl(fd, BLKPBSZGET, &pbsz));
+	EXPECT_EQ(pbs, (uint64_t)pbsz);
+	EXPECT_EQ((off_t)bytes, lseek(fd, 0, SEEK_END));
+	close(fd);
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gendisk_lifecycle: the module cannot go away while its disk is open and
+ * goes away cleanly once it is closed; it loads and unloads repeatedly
+ * without leaving anything behind; and every fault-injection point makes
+ * module init fail with an error, leave no disk behind, and not spoil the
+ * next load.
+ *
+ * delete_module(2) of a module whose reference count is held (an open
+ * block device holds one for disk->fops->owner) fails with EWOULDBLOCK
+ * (== EAGAIN): kernel/module/main.c, try_stop_module(), 6.1 and 6.12.
+ * EBUSY is what a module without an exit function, or one still
+ * initialising, gets; a gendisk driver must not be either.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+
+#include "gendisk_bringup.h"
+#include "gendisk_module.h"
+#include "gendisk_profile.h"
+#include "gendisk_sysfs.h"
+
+FIXTURE(gendisk_lifecycle) {
+	struct gd_profile prof;
+	char sysdir[GD_STR_MAX];
+};
+
+FIXTURE_SETUP(gendisk_lifecycle)
+{
+	char err[512];
+
+	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
+	snprintf(self->sysdir, sizeof(self->sysdir), "/sys/block/%s",
+		 self->prof.disk);
+}
+
+FIXTURE_TEARDOWN(gendisk_lifecycle)
+{
+	if (gd_module_loaded(&self->prof))
+		EXPECT_EQ(0, gd_module_unload(&self->prof))
+			TH_LOG("unloading %s: %s", self->prof.module,
+			       strerror(errno));
+}
+
+TEST_F(gendisk_lifecycle, unload_while_open_fails)
+{
+	char err[512], why[512];
+	int fd, ret;
+
+	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
+		TH_LOG("%s", err);
+	fd = open(self->prof.dev, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd) TH_LOG("open %s: %s", self->prof.dev, strerror(errno));
+	EXPECT_LE(1, gd_module_refcnt(&self->prof))
+		TH_LOG("an open disk must hold a reference on its module");
+
+	ret = gd_module_unload(&self->prof);
+	EXPECT_EQ(-EWOULDBLOCK, ret)
+		TH_LOG("delete_module while open: %s, want %s",
+		       ret ? strerror(-ret) : "success", strerror(EWOULDBLOCK));
+	EXPECT_TRUE(gd_module_loaded(&self->prof));
+	EXPECT_EQ(0, access(self->sysdir, F_OK))
+		TH_LOG("%s vanished while open", self->sysdir);
+	ASSERT_EQ(0, close(fd));
+
+	ret = gd_module_unload(&self->prof);
+	EXPECT_EQ(0, ret) TH_LOG("delete_module after close: %s",
+				 strerror(-ret));
+	EXPECT_TRUE(gd_bringup_nothing_left(&self->prof, why, sizeof(why)))
+		TH_LOG("after unload: %s", why);
+}
+
+TEST_F(gendisk_lifecycle, load_unload_cycles)
+{
+	char err[512], why[512], sector[512];
+	unsigned int i;
+
+	for (i = 0; i < self->prof.load_cycles; i++) {
+		int fd, ret;
+
+		ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err,
+					     sizeof(err)))
+			TH_LOG("cycle %u: %s", i, err);
+		fd = open(self->prof.dev, O_RDONLY | O_CLOEXEC);
+		ASSERT_LE(0, fd) TH_LOG("cycle %u: open: %s", i,
+					strerror(errno));
+		EXPECT_EQ((ssize_t)sizeof(sector),
+			  read(fd, sector, sizeof(sector)))
+			TH_LOG("cycle %u: read: %s", i, strerror(errno));
+		close(fd);
+		ret = gd_module_unload(&self->prof);
+		ASSERT_EQ(0, ret) TH_LOG("cycle %u: unload: %s", i,
+					 strerror(-ret));
+		ASSERT_TRUE(gd_bringup_nothing_left(&self->prof, why,
+						    sizeof(why)))
+			TH_LOG("cycle %u: after unload: %s", i, why);
+	}
+}
+
+/*
+ * Load with EXTRA; it must fail with a negative errno and leave nothing;
+ * then a plain load must work.
+ */
+static void expect_clean_failure(struct __test_metadata *_metadata,
+				 const struct gd_profile *p, const char *extra)
+{
+	char err[512], why[512];
+	int ret;
+
+	ret = gd_module_load(p, extra);
+	EXPECT_NE(0, ret) TH_LOG("'%s': load succeeded", extra);
+	if (!ret) {
+		gd_module_unload(p);
+		return;
+	}
+	EXPECT_NE(-ENOENT, ret) TH_LOG("'%s': module file missing?", extra);
+	EXPECT_TRUE(gd_bringup_nothing_left(p, why, sizeof(why)))
+		TH_LOG("'%s' failed (%s) but: %s", extra, strerror(-ret), why);
+	ret = gd_bringup_disk(p, NULL, err, sizeof(err));
+	EXPECT_EQ(0, ret) TH_LOG("after '%s': %s", extra, err);
+	if (!ret) {
+		ret = gd_module_unload(p);
+		EXPECT_EQ(0, ret) TH_LOG("after '%s': unload: %s",
+					 extra, strerror(-ret));
+	}
+	TH_LOG("'%s': failed cleanly", extra);
+}
+
+TEST_F(gendisk_lifecycle, fault_points_fail_cleanly)
+{
+	char point[GD_STR_MAX], extra[2 * GD_STR_MAX];
+	unsigned int i;
+
+	if (!gd_profile_has(&self->prof, "faultinject"))
+		SKIP(return, "profile does not claim feature 'faultinject'");
+	ASSERT_TRUE(self->prof.fault_param[0] && self->prof.fault_points[0])
+		TH_LOG("faultinject needs FAULT_PARAM and FAULT_POINTS");
+	for (i = 0; gd_word_at(self->prof.fault_points, i, point,
+			       sizeof(point)); i++) {
+		snprintf(extra, sizeof(extra), "%s=%s",
+			 self->prof.fault_param, point);
+		expect_clean_failure(_metadata, &self->prof, extra);
+	}
+}
+
+/*
+ * The same faults on a later disk of several: the disks added before the
+ * fault must be torn down by the init error path.
+ */
+TEST_F(gendisk_lifecycle, fault_points_on_later_disk)
+{
+	char point[GD_STR_MAX], extra[3 * GD_STR_MAX];
+	unsigned int i;
+
+	if (!gd_profile_has(&self->prof, "faultinject"))
+		SKIP(return, "profile does not claim feature 'faultinject'");
+	if (!self->prof.fault_late_params[0])
+		SKIP(return, "profile sets no FAULT_LATE_PARAMS");
+	for (i = 0; gd_word_at(self->prof.fault_points, i, point,
+			       sizeof(point)); i++) {
+		snprintf(extra, sizeof(extra), "%s %s=%s",
+			 self->prof.fault_late_params, self->prof.fault_param,
+			 point);
+		expect_clean_failure(_metadata, &self->prof, extra);
+	}
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parser for the driver profiles of the gendisk selftests.
+ *
+ * Grammar (a subset of POSIX sh assignments): blank lines and lines whose
+ * first non-blank character is '#' are ignored; every other line is
+ * KEY=VALUE where VALUE is a bare word, "a double-quoted string" or
+ * 'a single-quoted string', optionally followed by a # comment.
+ * Unknown keys are an error, so a typo cannot silently disable a test.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gendisk_profile.h"
+
+#define GD_DEFAULT_PROFILE "gendisk.profile"
+#define GD_DEFAULT_LOAD_CYCLES 20
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+enum gd_key_type { GD_KEY_STR, GD_KEY_U64, GD_KEY_UINT };
+
+struct gd_key {
+	const char *name;
+	enum gd_key_type type;
+	size_t offset;
+	size_t size;
+};
+
+#define GD_KEY(name, type, member) \
+	{ name, type, offsetof(struct gd_profile, member), \
+	  sizeof(((struct gd_profile *)0)->member) }
+
+static const struct gd_key gd_keys[] = {
+	GD_KEY("MODULE", GD_KEY_STR, module),
+	GD_KEY("MODULE_PATH", GD_KEY_STR, module_path),
+	GD_KEY("PARAMS", GD_KEY_STR, params),
+	GD_KEY("DISK", GD_KEY_STR, disk),
+	GD_KEY("DEV", GD_KEY_STR, dev),
+	GD_KEY("DISK_PREFIX", GD_KEY_STR, disk_prefix),
+	GD_KEY("CAPACITY_BYTES", GD_KEY_U64, capacity_bytes),
+	GD_KEY("LOGICAL_BLOCK_SIZE", GD_KEY_UINT, logical_block_size),
+	GD_KEY("FEATURES", GD_KEY_STR, features),
+	GD_KEY("RO_PARAMS", GD_KEY_STR, ro_params),
+	GD_KEY("REMOVABLE_PARAMS", GD_KEY_STR, removable_params),
+	GD_KEY("FAULT_PARAM", GD_KEY_STR, fault_param),
+	GD_KEY("FAULT_POINTS", GD_KEY_STR, fault_points),
+	GD_KEY("FAULT_LATE_PARAMS", GD_KEY_STR, fault_late_params),
+	GD_KEY("LOAD_CYCLES", GD_KEY_UINT, load_cycles),
+};
+
+/* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
+static int gd_split_line(char *line, char **key, char **value)
+{
+	char *eq, *v, *end;
+
+	eq = strchr(line, '=');
+	if (!eq || eq == line)
+		return -1;
+	*eq = '\0';
+	*key = line;
+	for (end = line; *end; end++)
+		if (!isalnum((unsigned char)*end) && *end != '_')
+			return -1;
+
+	v = eq + 1;
+	if (*v == '"' || *v == '\'') {
+		end = strchr(v + 1, *v);
+		if (!end)
+			return -1;
+		*end++ = '\0';
+		v++;
+	} else {
+		end = v;
+		while (*end && !isspace((unsigned char)*end))
+			end++;
+		if (*end)
+			*end++ = '\0';
+	}
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end && *end != '#')
+		return -1;	/* trailing garbage: not a plain assignment */
+	*value = v;
+	return 0;
+}
+
+static int gd_store(struct gd_profile *p, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(gd_keys); i++) {
+		const struct gd_key *k = &gd_keys[i];
+		char *field = (char *)p + k->offset;
+		unsigned long long n;
+		char *end;
+
+		if (strcmp(k->name, key))
+			continue;
+		if (k->type == GD_KEY_STR) {
+			size_t len = strlen(value);
+
+			if (len >= k->size)
+				return -1;
+			memcpy(field, value, len + 1);
+			return 0;
+		}
+		errno = 0;
+		n = strtoull(value, &end, 0);
+		if (errno || end == value || *end)
+			return -1;
+		if (k->type == GD_KEY_U64) {
+			*(uint64_t *)field = n;
+			return 0;
+		}
+		if (n > 0xffffffffULL)
+			return -1;
+		*(unsigned int *)field = n;
+		return 0;
+	}
+	return -1;
+}
+
+int gd_profile_parse(struct gd_profile *p, const char *path,
+		     char *err, size_t errlen)
+{
+	char line[1024];
+	unsigned int lineno = 0;
+	FILE *f;
+
+	memset(p, 0, sizeof(*p));
+	p->load_cycles = GD_DEFAULT_LOAD_CYCLES;
+	snprintf(p->path, sizeof(p->path), "%s", path);
+
+	f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "cannot open profile %s: %s",
+			 path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *s = line, *key, *value;
+
+		lineno++;
+		s[strcspn(s, "\n")] = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#')
+			continue;
+		if (gd_split_line(s, &key, &value) || gd_store(p, key, value)) {
+			snprintf(err, errlen, "%s:%u: bad or unknown assignment",
+				 path, lineno);
+			fclose(f);
+			return -1;
+		}
+	}
+	fclose(f);
+
+	if (!p->module[0] || !p->disk[0]) {
+		snprintf(err, errlen, "%s: MODULE and DISK are required", path);
+		return -1;
+	}
+	if (!p->dev[0])
+		snprintf(p->dev, sizeof(p->dev), "/dev/%s", p->disk);
+	if (!p->disk_prefix[0]) {
+		size_t n = strlen(p->disk);
+
+		while (n > 1 && isdigit((unsigned char)p->disk[n - 1]))
+			n--;
+		snprintf(p->disk_prefix, sizeof(p->disk_prefix), "%.*s",
+			 (int)n, p->disk);
+	}
+	if (!p->module_path[0])
+		snprintf(p->module_path, sizeof(p->module_path),
+			 "/lib/modules/extra/%s.ko", p->module);
+	return 0;
+}
+
+int gd_profile_load(struct gd_profile *p, char *err, size_t errlen)
+{
+	const char *path = getenv("GENDISK_PROFILE");
+
+	return gd_profile_parse(p, path && *path ? path : GD_DEFAULT_PROFILE,
+				err, errlen);
+}
+
+bool gd_word_at(const char *list, unsigned int index, char *out, size_t len)
+{
+	const char *s = list;
+
+	for (;;) {
+		size_t n;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			return false;
+		n = strcspn(s, " \t");
+		if (index-- == 0) {
+			snprintf(out, len, "%.*s", (int)n, s);
+			return true;
+		}
+		s += n;
+	}
+}
+
+bool gd_profile_has(const struct gd_profile *p, const char *feature)
+{
+	char word[GD_STR_MAX];
+	unsigned int i;
+
+	for (i = 0; gd_word_at(p->features, i, word, sizeof(word)); i++)
+		if (!strcmp(word, feature))
+			return true;
+	return false;
+}

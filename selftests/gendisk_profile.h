@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A driver profile tells the gendisk selftests which module to load, with
+ * which parameters, which disk it creates and which optional features it
+ * claims.  It is a small key=value file that a POSIX shell could source;
+ * only that subset is understood here (no expansions, no escapes).
+ */
+#ifndef GENDISK_PROFILE_H
+#define GENDISK_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GD_STR_MAX 256
+#define GD_NAME_MAX 64		/* module and disk names */
+
+struct gd_profile {
+	char path[GD_STR_MAX];		/* where the profile was read from */
+	char module[GD_NAME_MAX];	/* MODULE: name in /sys/module */
+	char module_path[GD_STR_MAX];	/* MODULE_PATH: .ko in the guest */
+	char params[GD_STR_MAX];	/* PARAMS: normal load */
+	char disk[GD_NAME_MAX];		/* DISK: name in /sys/block */
+	char dev[GD_STR_MAX];		/* DEV: node, default /dev/DISK */
+	char disk_prefix[GD_NAME_MAX];	/* DISK_PREFIX: leftover check */
+	uint64_t capacity_bytes;	/* CAPACITY_BYTES: 0 = unchecked */
+	unsigned int logical_block_size;/* LOGICAL_BLOCK_SIZE: 0 = unchecked */
+	char features[GD_STR_MAX];	/* FEATURES: space separated */
+	char ro_params[GD_STR_MAX];	/* RO_PARAMS */
+	char removable_params[GD_STR_MAX];	/* REMOVABLE_PARAMS */
+	char fault_param[GD_STR_MAX];	/* FAULT_PARAM: e.g. fail_at */
+	char fault_points[GD_STR_MAX];	/* FAULT_POINTS: space separated */
+	char fault_late_params[GD_STR_MAX];	/* FAULT_LATE_PARAMS */
+	unsigned int load_cycles;	/* LOAD_CYCLES: default 20 */
+};
+
+/*
+ * Read the profile named by $GENDISK_PROFILE (default "gendisk.profile" in
+ * the current directory).  Returns 0, or -1 with a reason in @err.
+ */
+int gd_profile_load(struct gd_profile *p, char *err, size_t errlen);
+
+/* Parse one profile file; same return convention. */
+int gd_profile_parse(struct gd_profile *p, const char *path,
+		     char *err, size_t errlen);
+
+/* True when FEATURES lists @feature as a whole word. */
+bool gd_profile_has(const struct gd_profile *p, const char *feature);
+
+/*
+ * The @index-th word of a space-separated list, copied into @out.
+ * Returns false past the end.
+ */
+bool gd_word_at(const char *list, unsigned int index, char *out, size_t len);
+
+#endif /* GENDISK_PROFILE_H */

@@ -1,0 +1,14 @@
+# The reference RAM driver with 4096-byte logical blocks.
+MODULE=gdram
+MODULE_PATH=/lib/modules/extra/gdram.ko
+PARAMS="capacity_mb=16 lbs=4096"
+DISK=gdram0
+CAPACITY_BYTES=16777216
+LOGICAL_BLOCK_SIZE=4096
+FEATURES="zeroed readonly removable faultinject"
+RO_PARAMS="read_only=1"
+REMOVABLE_PARAMS="removable=1"
+FAULT_PARAM=fail_at
+FAULT_POINTS="dev_alloc disk_alloc add_disk post_add"
+FAULT_LATE_PARAMS="nr_disks=3 fail_disk=2"
+LOAD_CYCLES=5

@@ -1,0 +1,16 @@
+# Profile of the reference RAM driver (reference-driver/ram, gdram.ko).
+# Shell-style KEY=value; see README.md for every key.
+MODULE=gdram
+MODULE_PATH=/lib/modules/extra/gdram.ko
+PARAMS="capacity_mb=16"
+DISK=gdram0
+CAPACITY_BYTES=16777216
+LOGICAL_BLOCK_SIZE=512
+FEATURES="zeroed readonly removable faultinject"
+RO_PARAMS="read_only=1"
+REMOVABLE_PARAMS="removable=1"
+FAULT_PARAM=fail_at
+FAULT_POINTS="dev_alloc disk_alloc add_disk post_add"
+# The fault on the last of three disks: the first two must be unwound.
+FAULT_LATE_PARAMS="nr_disks=3 fail_disk=2"
+LOAD_CYCLES=20
