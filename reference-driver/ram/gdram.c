@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gdram - reference bio-based RAM disk for gendisk-check.
+ *
+ * This module is written to be copied.  It shows the whole lifecycle of a
+ * gendisk with the modern (6.x) API, in the order the block layer needs:
+ *
+ *   module init, per disk:
+ *     1. allocate the driver's private data, including everything I/O
+ *        needs (the backing store)               gdram_alloc_dev()
+ *     2. allocate the gendisk + request queue    gdram_alloc_disk()
+ *        (blk_alloc_disk(), see gdram_compat.h)
+ *     3. fill it in: fops (with .owner), dynamic dev_t, disk_name,
+ *        private_data, flags, capacity, read-only
+ *     4. add_disk() - here device_add_disk() to pass a sysfs group -
+ *        with its result checked; on failure put_disk() only
+ *   then any later init step; if it fails, every added disk is
+ *   unwound with del_gendisk() + put_disk()
+ *
+ *   module exit, per disk:  del_gendisk(), put_disk(), free private data
+ *
+ * Object model behind the order (gendisk-api.md §2.1): allocating a disk
+ * is device_initialize(), add_disk() is device_add(), del_gendisk() is
+ * device_del() and put_disk() is the final put_device() that frees the
+ * gendisk and the queue it owns.  The same pairing Al Viro described for
+ * 2.6's alloc_disk/add_disk/del_gendisk/put_disk (see the LWN article
+ * "Driver porting: the gendisk interface", 2003), except that allocation
+ * and add_disk() can now fail and must be checked.
+ *
+ * Line references "genhd.c:N (6.1/6.12)" are to block/genhd.c of Linux
+ * 6.1.192 and 6.12.118, as collected in docs gendisk-api.md.
+ *
+ * Fault injection: the fail_at= and fail_disk= parameters make one step
+ * of init fail so that each unwind path can be run for real.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bio.h>
+#include <linux/blkdev.h>
+#include <linux/device.h>
+#include <linux/highmem.h>
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/vmalloc.h>
+
+#include "gdram_compat.h"
+
+#define GDRAM_MAX_DISKS	16
+
+/* ------------------------------------------------------------------------
+ * Module parameters.  All are read-only in sysfs (0444): they describe how
+ * the disks were created and changing them afterwards would mean nothing.
+ */
+
+static unsigned int nr_disks = 1;
+module_param(nr_disks, uint, 0444);
+MODULE_PARM_DESC(nr_disks, "Number of disks gdram0..gdramN-1 (1..16, default 1)");
+
+static unsigned long capacity_mb = 16;
+module_param(capacity_mb, ulong, 0444);
+MODULE_PARM_DESC(capacity_mb, "Size of each disk in MiB (default 16)");
+
+static unsigned int lbs = 512;
+module_param(lbs, uint, 0444);
+MODULE_PARM_DESC(lbs, "Logical block size in bytes: 512, 1024, 2048 or 4096 (default 512)");
+
+static bool read_only;
+module_param(read_only, bool, 0444);
+MODULE_PARM_DESC(read_only, "Create the disks read-only (default 0)");
+
+static bool removable;
+module_param(removable, bool, 0444);
+MODULE_PARM_DESC(removable,
+		 "Removable media: GENHD_FL_REMOVABLE and a writable /sys/block/gdramN/media (default 0)");
+
+static char *fail_at = "none";
+module_param(fail_at, charp, 0444);
+MODULE_PARM_DESC(fail_at,
+		 "Inject an init failure: none, dev_alloc, disk_alloc, add_disk, post_add (default none)");
+
+static unsigned int fail_disk;
+module_param(fail_disk, uint, 0444);
+MODULE_PARM_DESC(fail_disk, "Index of the disk at which fail_at applies (default 0; ignored by post_add)");
+
+/* ------------------------------------------------------------------------
+ * Fault injection.
+ *
+ * Each injection point stands in for a real failure at that step and
+ * returns what the real failure would return (-ENOMEM, or the failure
+ * value of the allocator), so the error path that follows is exactly the
+ * one a real failure takes.  The failing call itself is skipped, not
+ * called and then overridden: e.g. for add_disk the disk is left never
+ * added, which is the state a failed add_disk() leaves it in
+ * (genhd.c:559-582 (6.1), :543-565 (6.12) unwind everything it did).
+ * What is NOT exercised is the block core's own unwinding inside a real
+ * failing add_disk(); that is the kernel's code, not the driver's.
+ */
+enum gdram_fail_step {
+	GDRAM_FAIL_NONE,
+	GDRAM_FAIL_DEV_ALLOC,	/* private data allocation */
+	GDRAM_FAIL_DISK_ALLOC,	/* blk_alloc_disk() */
+	GDRAM_FAIL_ADD_DISK,	/* add_disk() */
+	GDRAM_FAIL_POST_ADD,	/* an init step after all disks were added */
+};
+
+static const char * const gdram_fail_names[] = {
+	[GDRAM_FAIL_NONE]	= "none",
+	[GDRAM_FAIL_DEV_ALLOC]	= "dev_alloc",
+	[GDRAM_FAIL_DISK_ALLOC]	= "disk_alloc",
+	[GDRAM_FAIL_ADD_DISK]	= "add_disk",
+	[GDRAM_FAIL_POST_ADD]	= "post_add",
+};
+
+static enum gdram_fail_step gdram_fail_step;
+
+/*
+ * True if the failure named by fail_at= is due at @step for disk @index.
+ * post_add is not tied to a disk; its caller passes fail_disk.
+ */
+static bool gdram_should_fail(enum gdram_fail_step step, unsigned int index)
+{
+	if (gdram_fail_step != step || index != fail_disk)
+		return false;
+	pr_info("fail_at=%s fail_disk=%u: injecting -ENOMEM\n",
+		gdram_fail_names[step], index);
+	return true;
+}
+
+/* ------------------------------------------------------------------------
+ * Per-disk private data.
+ *
+ * Backing store: one vmalloc'd, zeroed buffer per disk, allocated before
+ * the disk exists.  This is the simplest correct model: the I/O path is a
+ * bounds check and a memcpy, never allocates, so it cannot fail for lack
+ * of memory, never sleeps (REQ_NOWAIT is trivially honoured) and needs no
+ * locking beyond what the data itself needs; reads of never-written
+ * sectors return zeroes because the buffer starts zeroed.  The price is
+ * that the whole capacity is allocated at load time, which is fine for a
+ * test disk of a few MiB.  brd instead keeps a sparse xarray of pages
+ * allocated on first write (GFP_NOIO), which scales to large sparse
+ * disks but needs allocation-failure handling in the I/O path.
+ */
+struct gdram_dev {
+	struct gendisk	*disk;
+	void		*data;		/* capacity_mb MiB, zeroed */
+	sector_t	nr_sectors;	/* size of the medium in 512-byte sectors */
+	unsigned int	index;
+
+	/* Removable media state, changed through /sys/block/gdramN/media. */
+	struct mutex	media_lock;
+	bool		media_present;	/* capacity is nr_sectors, else 0 */
+	bool		removing;	/* del_gendisk() is about to run */
+};
+
+/* Disks added so far; module init fills it, exit and unwind empty it. */
+static struct gdram_dev *gdram_devs[GDRAM_MAX_DISKS];
+
+/*
+ * Step 1: private data, including everything needed to serve I/O.  It
+ * must be complete before add_disk(), because add_disk() reads the
+ * partition table, i.e. calls our submit_bio, before it returns
+ * (gendisk-api.md §2.2 step 5; the article: "You should not call
+ * add_disk() until your driver is sufficiently initialized to handle
+ * requests").
+ */
+static struct gdram_dev *gdram_alloc_dev(unsigned int index)
+{
+	struct gdram_dev *gdev;
+	size_t size = (size_t)capacity_mb << 20;
+
+	if (gdram_should_fail(GDRAM_FAIL_DEV_ALLOC, index))
+		return NULL;
+
+	gdev = kzalloc(sizeof(*gdev), GFP_KERNEL);
+	if (!gdev)
+		return NULL;
+
+	/*
+	 * Not vzalloc(): a capacity larger than memory is a user error that
+	 * should fail the load with -ENOMEM, not print an allocation splat.
+	 */
+	gdev->data = __vmalloc(size, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN);
+	if (!gdev->data) {
+		kfree(gdev);
+		return NULL;
+	}
+	gdev->nr_sectors = size >> SECTOR_SHIFT;
+	gdev->index = index;
+	mutex_init(&gdev->media_lock);
+	gdev->media_present = true;
+	return gdev;
+}
+
+static void gdram_free_dev(struct gdram_dev *gdev)
+{
+	mutex_destroy(&gdev->media_lock);
+	vfree(gdev->data);
+	kfree(gdev);
+}
+
+/* ------------------------------------------------------------------------
+ * I/O.  gdram is bio-based: fops->submit_bio receives every bio directly,
+ * with no request queue scheduling, and must end it with bio_endio().
+ */
+
+/*
+ * Is @bio acceptable?  It must lie inside the current capacity - which is
+ * 0 while a removable disk has no medium, so I/O then fails - and be
+ * aligned to the logical block size.  The block layer already rejects most
+ * such bios (bio_check_eod(), the direct-I/O alignment checks); a driver
+ * checks anyway, because it is the last line before a memcpy into its
+ * buffer.  get_capacity() is never larger than nr_sectors, the buffer size.
+ *
+ * Writes to a read_only=1 disk fail too, as they would on write-protected
+ * hardware: set_disk_ro() makes the block layer refuse writes from user
+ * space (-EPERM), but a write bio from inside the kernel only gets a
+ * "Trying to write to read-only block-device" warning and is passed on
+ * (bio_check_ro(), block/blk-core.c:516-534 (6.12)).
+ */
+static bool gdram_bio_valid(struct bio *bio)
+{
+	sector_t capacity = get_capacity(bio->bi_bdev->bd_disk);
+	sector_t start = bio->bi_iter.bi_sector;
+	unsigned int nr = bio_sectors(bio);
+	unsigned int lbs_mask = (lbs >> SECTOR_SHIFT) - 1;
+
+	if (read_only && op_is_write(bio_op(bio)))
+		return false;
+	if ((start | nr) & lbs_mask)
+		return false;
+	return start <= capacity && nr <= capacity - start;
+}
+
+static void gdram_do_rw(struct gdram_dev *gdev, struct bio *bio)
+{
+	void *store = gdev->data + (bio->bi_iter.bi_sector << SECTOR_SHIFT);
+	struct bvec_iter iter;
+	struct bio_vec bv;
+
+	/*
+	 * bio_for_each_segment() yields single-page segments, so each one can
+	 * be mapped with bvec_kmap_local() (the page may be in highmem on
+	 * 32-bit machines).
+	 */
+	bio_for_each_segment(bv, bio, iter) {
+		void *mem = bvec_kmap_local(&bv);
+
+		if (bio_data_dir(bio) == WRITE) {
+			memcpy(store, mem, bv.bv_len);
+		} else {
+			memcpy(mem, store, bv.bv_len);
+			/* The page may be mapped to user space too. */
+			flush_dcache_page(bv.bv_page);
+		}
+		kunmap_local(mem);
+		store += bv.bv_len;
+	}
+}
+
+/*
+ * REQ_OP_DISCARD and REQ_OP_WRITE_ZEROES: both zero the range, so reads
+ * after a discard return zeroes (the limits advertise both ops, see
+ * gdram_alloc_disk()).
+ */
+static void gdram_do_zero(struct gdram_dev *gdev, struct bio *bio)
+{
+	memset(gdev->data + (bio->bi_iter.bi_sector << SECTOR_SHIFT), 0,
+	       bio->bi_iter.bi_size);
+}
+
+static void gdram_submit_bio(struct bio *bio)
+{
+	struct gdram_dev *gdev = bio->bi_bdev->bd_disk->private_data;
+	blk_status_t status = BLK_STS_OK;
+
+	switch (bio_op(bio)) {
+	case REQ_OP_READ:
+	case REQ_OP_WRITE:
+		if (!gdram_bio_valid(bio))
+			status = BLK_STS_IOERR;
+		else
+			gdram_do_rw(gdev, bio);
+		break;
+	case REQ_OP_DISCARD:
+	case REQ_OP_WRITE_ZEROES:
+		if (!gdram_bio_valid(bio))
+			status = BLK_STS_IOERR;
+		else
+			gdram_do_zero(gdev, bio);
+		break;
+	case REQ_OP_FLUSH:
+		/*
+		 * Nothing is cached in a volatile way: a write is in the buffer
+		 * when its bio ends.  The queue does not advertise a write cache,
+		 * so the block layer normally completes flushes itself and
+		 * strips REQ_PREFLUSH/REQ_FUA; if one arrives anyway it succeeds.
+		 */
+		break;
+	default:
+		status = BLK_STS_NOTSUPP;
+		break;
+	}
+	bio->bi_status = status;
+	bio_endio(bio);
+}
+
+/*
+ * .owner pins this module while any gdram device is open
+ * (try_module_get(disk->fops->owner) in block/bdev.c:832 (6.1), :920
+ * (6.12)): without it, rmmod could free the code under an open device.
+ * No .open/.release: gdram keeps no per-open state, and leaving them out
+ * also avoids their prototypes, which differ between 6.1 and 6.12.
+ */
+static const struct block_device_operations gdram_fops = {
+	.owner		= THIS_MODULE,
+	.submit_bio	= gdram_submit_bio,
+};
+
+/* ------------------------------------------------------------------------
+ * Removable media: /sys/block/gdramN/media, present only with removable=1.
+ *
+ * Reading gives 1 (medium present) or 0.  Writing 0 ejects the medium,
+ * writing 1 inserts it again (with its old contents: the medium is the
+ * buffer).  As in 2.6, "no medium" is capacity 0 (the article: "For
+ * removable disks, setting its capacity to zero indicates to the block
+ * subsystem that there is currently no media present in the device").
+ *
+ * The attribute is passed to device_add_disk() so that it exists before
+ * the disk's KOBJ_ADD uevent - adding files to the device afterwards
+ * would race with udev.  It is removed by del_gendisk() (device_del()),
+ * which also waits for any store in progress; after that private_data may
+ * be freed.
+ */
+static ssize_t media_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct gdram_dev *gdev = dev_to_disk(dev)->private_data;
+	bool present;
+
+	mutex_lock(&gdev->media_lock);
+	present = gdev->media_present;
+	mutex_unlock(&gdev->media_lock);
+	return sysfs_emit(buf, "%d\n", present);
+}
+
+static ssize_t media_store(struct device *dev, struct device_attribute *attr,
+			   const char *buf, size_t count)
+{
+	struct gendisk *disk = dev_to_disk(dev);
+	struct gdram_dev *gdev = disk->private_data;
+	bool present;
+	int err;
+
+	err = kstrtobool(buf, &present);
+	if (err)
+		return err;
+
+	mutex_lock(&gdev->media_lock);
+	if (gdev->removing) {
+		/* del_gendisk() has begun: no capacity changes any more. */
+		err = -ENODEV;
+	} else if (present != gdev->media_present) {
+		gdev->media_present = present;
+		/*
+		 * The disk is live, so set_capacity_and_notify(), not
+		 * set_capacity(): it logs the change and, for a resize between
+		 * two non-zero sizes, sends RESIZE=1.  To or from 0 it sends
+		 * no uevent; the media change event below is the notification.
+		 */
+		set_capacity_and_notify(disk, present ? gdev->nr_sectors : 0);
+		gdram_force_media_change(disk);
+	}
+	mutex_unlock(&gdev->media_lock);
+	return err ? err : count;
+}
+static DEVICE_ATTR_RW(media);
+
+static struct attribute *gdram_attrs[] = {
+	&dev_attr_media.attr,
+	NULL,
+};
+
+static umode_t gdram_attr_visible(struct kobject *kobj, struct attribute *attr,
+				  int n)
+{
+	return removable ? attr->mode : 0;
+}
+
+static const struct attribute_group gdram_attr_group = {
+	.attrs		= gdram_attrs,
+	.is_visible	= gdram_attr_visible,
+};
+
+static const struct attribute_group *gdram_attr_groups[] = {
+	&gdram_attr_group,
+	NULL,
+};
+
+/* ------------------------------------------------------------------------
+ * Creating and removing one disk.
+ */
+
+static int gdram_add_one(unsigned int index)
+{
+	struct gdram_dev *gdev;
+	struct gendisk *disk;
+	int err;
+
+	/* Step 1: private data (see gdram_alloc_dev()). */
+	gdev = gdram_alloc_dev(index);
+	if (!gdev)
+		return -ENOMEM;
+
+	/*
+	 * Step 2: the gendisk and its request queue.  gdram_alloc_disk()
+	 * returns an ERR_PTR on both kernels (blk_alloc_disk() itself returns
+	 * NULL on 6.1, an ERR_PTR on 6.12; see gdram_compat.h).  The disk
+	 * owns the queue (GD_OWNS_QUEUE): put_disk() frees both, the driver
+	 * never frees or replaces disk->queue itself.
+	 */
+	if (gdram_should_fail(GDRAM_FAIL_DISK_ALLOC, index))
+		disk = ERR_PTR(-ENOMEM);
+	else
+		disk = gdram_alloc_disk(lbs, NUMA_NO_NODE);
+	if (IS_ERR(disk)) {
+		err = PTR_ERR(disk);
+		goto err_free_dev;
+	}
+	gdev->disk = disk;
+
+	/*
+	 * Step 3: fill in the disk.  Everything here must be set before
+	 * add_disk(), which dereferences fops at once, names the device after
+	 * disk_name, validates the dev_t fields, scans partitions if the
+	 * capacity is not 0 and can send I/O before it returns
+	 * (gendisk-api.md §2.2).
+	 *
+	 * Dynamic dev_t: major = first_minor = minors = 0.  add_disk() then
+	 * allocates the whole-disk dev_t (and later the partitions') under
+	 * BLOCK_EXT_MAJOR (259), so no register_blkdev() is needed and there
+	 * is no major to unregister on any path.  minors must stay 0: with
+	 * major == 0 and minors != 0 add_disk() WARNs and fails with -EINVAL
+	 * (genhd.c:459 (6.1), :468 (6.12)).  The allocator already zeroed
+	 * these fields; they are written out here to show the choice.  The
+	 * struct gendisk comment itself says major/first_minor/minors "should
+	 * not be set by any new driver".
+	 */
+	disk->major = 0;
+	disk->first_minor = 0;
+	disk->minors = 0;
+	/* Required: add_disk() oopses on NULL fops, a bio disk needs submit_bio. */
+	disk->fops = &gdram_fops;
+	/* Ours alone: the block layer never touches it. */
+	disk->private_data = gdev;
+	/* disk_name is char[DISK_NAME_LEN] (32): bounded write, can't overflow. */
+	snprintf(disk->disk_name, DISK_NAME_LEN, "gdram%u", index);
+	if (removable) {
+		disk->flags |= GENHD_FL_REMOVABLE;
+		/*
+		 * Media changes are pushed by gdram_force_media_change(), not
+		 * polled (no fops->check_events), but the uevent is only sent
+		 * for events listed here.  DISK_EVENT_FLAG_UEVENT makes
+		 * /sys/block/gdramN/events show "media_change".
+		 */
+		disk->events = DISK_EVENT_MEDIA_CHANGE;
+		disk->event_flags = DISK_EVENT_FLAG_UEVENT;
+	}
+	/*
+	 * Capacity is always in 512-byte sectors, whatever the logical block
+	 * size (the article: "The size value should be in 512-byte sectors,
+	 * even if the hardware sector size used by your device is
+	 * different").  The disk is not live yet, so plain set_capacity().
+	 */
+	set_capacity(disk, gdev->nr_sectors);
+	set_disk_ro(disk, read_only);
+
+	/*
+	 * Step 4: add the disk.  From here on it is visible and can receive
+	 * I/O.  add_disk() is __must_check (blkdev.h:754-756 (6.1),
+	 * :792-794 (6.12)).  device_add_disk(NULL, ...) is add_disk() with
+	 * sysfs groups.  The injected failure skips the call, leaving the
+	 * disk exactly as a failed add_disk() leaves it: not added, not live.
+	 */
+	if (gdram_should_fail(GDRAM_FAIL_ADD_DISK, index))
+		err = -ENOMEM;
+	else
+		err = device_add_disk(NULL, disk, gdram_attr_groups);
+	if (err) {
+		/*
+		 * A disk whose add_disk() failed is treated as never added:
+		 * put_disk() only.  del_gendisk() here would WARN
+		 * (WARN_ON_ONCE(!disk_live(disk)), genhd.c:625 (6.1), :660
+		 * (6.12)).  ->free_disk would not run either (only after a
+		 * successful add, genhd.c:1230 (6.1), :1228 (6.12)), so the
+		 * private data is freed here, after the disk is gone.
+		 */
+		goto err_put_disk;
+	}
+
+	gdram_devs[index] = gdev;
+	return 0;
+
+err_put_disk:
+	put_disk(disk);
+err_free_dev:
+	gdram_free_dev(gdev);
+	return err;
+}
+
+/*
+ * Remove one added disk.  The order is fixed:
+ *  - del_gendisk() first: it unhashes the block device (no new opens),
+ *    removes partitions and the sysfs files (waiting for stores in
+ *    progress), writes back and invalidates cached data, marks the disk
+ *    dead and drains I/O.  After it returns no bio reaches submit_bio
+ *    (the article: "After a call to del_gendisk(), no more operations
+ *    will be sent to the given device").
+ *  - put_disk() second: it drops the driver's reference; the gendisk and
+ *    its queue are freed once nobody else holds one.  put_disk() on a
+ *    disk that is still added only leaks it (the block class keeps a
+ *    reference until device_del()); put_disk() before del_gendisk()
+ *    makes del_gendisk() touch freed memory.
+ *  - private data last: until del_gendisk() returned it could still be
+ *    used by submit_bio and media_store; after put_disk() the driver must
+ *    not touch the disk, so nothing reads disk->private_data any more.
+ */
+static void gdram_del_one(struct gdram_dev *gdev)
+{
+	mutex_lock(&gdev->media_lock);
+	gdev->removing = true;
+	mutex_unlock(&gdev->media_lock);
+
+	del_gendisk(gdev->disk);
+	put_disk(gdev->disk);
+	gdram_devs[gdev->index] = NULL;
+	gdram_free_dev(gdev);
+}
+
+/* ------------------------------------------------------------------------
+ * Module init and exit.
+ */
+
+/* Reject bad parameters before anything is allocated: -EINVAL, no splat. */
+static int gdram_check_params(void)
+{
+	int step;
+
+	if (nr_disks < 1 || nr_disks > GDRAM_MAX_DISKS) {
+		pr_err("nr_disks=%u: must be 1..%d\n", nr_disks, GDRAM_MAX_DISKS);
+		return -EINVAL;
+	}
+	/* The size in bytes must fit in size_t (and so in sector_t). */
+	if (capacity_mb < 1 || capacity_mb > (SIZE_MAX >> 20)) {
+		pr_err("capacity_mb=%lu: must be 1..%lu\n", capacity_mb,
+		       (unsigned long)(SIZE_MAX >> 20));
+		return -EINVAL;
+	}
+	/*
+	 * 6.12 would reject a bad size in blk_validate_limits(); 6.1 would
+	 * accept it silently.  Check here so both behave the same.
+	 */
+	if (lbs < SECTOR_SIZE || lbs > 4096 || !is_power_of_2(lbs)) {
+		pr_err("lbs=%u: must be 512, 1024, 2048 or 4096\n", lbs);
+		return -EINVAL;
+	}
+	step = sysfs_match_string(gdram_fail_names, fail_at);
+	if (step < 0) {
+		pr_err("fail_at=%s: unknown step\n", fail_at);
+		return -EINVAL;
+	}
+	gdram_fail_step = step;
+	/* A fail_disk that no disk has would silently inject nothing. */
+	if (fail_disk >= nr_disks) {
+		pr_err("fail_disk=%u: must be below nr_disks=%u\n",
+		       fail_disk, nr_disks);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int __init gdram_init(void)
+{
+	unsigned int nr_added = 0;
+	int err;
+
+	err = gdram_check_params();
+	if (err)
+		return err;
+
+	for (; nr_added < nr_disks; nr_added++) {
+		/* On failure gdram_add_one() has undone its own steps. */
+		err = gdram_add_one(nr_added);
+		if (err)
+			goto err_del_added;
+	}
+
+	/*
+	 * A later init step.  gdram has no further work to do at this point;
+	 * the step exists so that fail_at=post_add can show the unwinding a
+	 * driver needs when, say, registering a notifier or a char device
+	 * fails after its disks went live.  The article (2.6) said "you
+	 * should not fail the initialization process after the first call"
+	 * to add_disk(); today failing is allowed, but every added disk is
+	 * then live and must be taken down with del_gendisk() + put_disk(),
+	 * never with put_disk() alone.
+	 */
+	if (gdram_should_fail(GDRAM_FAIL_POST_ADD, fail_disk)) {
+		err = -ENOMEM;
+		goto err_del_added;
+	}
+
+	pr_info("%u disk(s) of %lu MiB, logical block size %u%s%s\n",
+		nr_disks, capacity_mb, lbs, read_only ? ", read-only" : "",
+		removable ? ", removable" : "");
+	return 0;
+
+err_del_added:
+	/* Unwind in reverse order of creation: only the disks that were added. */
+	while (nr_added--)
+		gdram_del_one(gdram_devs[nr_added]);
+	return err;
+}
+
+static void __exit gdram_exit(void)
+{
+	unsigned int i = nr_disks;
+
+	/* Init succeeded, so all nr_disks disks are added. */
+	while (i--)
+		gdram_del_one(gdram_devs[i]);
+}
+
+module_init(gdram_init);
+module_exit(gdram_exit);
+
+MODULE_DESCRIPTION("gendisk-check reference bio-based RAM disk");
+MODULE_LICENSE("GPL");
