@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Find and port gendisk API that 6.1 and 6.12 no longer have.
+/// Patch mode:
+///  - blk_cleanup_disk(d) -> put_disk(d) (the disk owns its queue; removed
+///    before 6.1);
+///  - blk_cleanup_queue(d->queue) before put_disk(d) is dropped (put_disk
+///    releases a queue the disk owns);
+///  - q = blk_alloc_queue(node) + d = alloc_disk(n) + d->queue = q
+///    -> d = blk_alloc_disk(NULL, node) + d->minors = n;
+///  - q = blk_mq_init_queue(set) [+ q->queuedata = x] + d = alloc_disk(n)
+///    + d->queue = q -> d = blk_mq_alloc_disk(set, NULL, x) + d->minors = n;
+///  - blk_register_region() / blk_unregister_region() calls are removed,
+///    and with them the static probe function registered there.
+/// Report mode names every remaining call of a removed function with its
+/// replacement.
+//# The allocation rewrites need the 5.x shape: queue allocated into a
+//# local variable, checked, then alloc_disk() checked, then
+//# disk->queue = q; the disk check jumps where the queue check jumped,
+//# and blk_cleanup_queue(q) / the declaration of q are dropped.  The
+//# blk_alloc_disk()/blk_mq_alloc_disk() signatures are those of 6.12
+//# (queue_limits argument NULL).  Any other shape is reported only.
+//# The on-demand creation that blk_register_region() provided is
+//# __register_blkdev(major, name, probe) with a void (*)(dev_t) probe.
+///
+// Confidence: High
+// Copyright: (C) 2025 gendisk-check contributors.
+// URL: https://coccinelle.gitlabpages.inria.fr/website
+// Comments: rule id removed-api (gendisk-check DESIGN.md)
+// Options: --no-includes --include-headers
+// Keywords: blk_cleanup_disk, blk_cleanup_queue, alloc_disk, blk_alloc_queue, blk_mq_init_queue, blk_register_region
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@depends on patch && !context && !org && !report@
+expression D;
+@@
+
+- blk_cleanup_disk(D);
++ put_disk(D);
+
+@depends on patch && !context && !org && !report@
+expression D, E;
+@@
+
+- blk_cleanup_queue(D->queue);
+  ... when != D = E
+  put_disk(D);
+
+// q = blk_alloc_queue(node); ... d = alloc_disk(n); ... d->queue = q;
+@bio_legacy depends on patch && !context && !org && !report@
+identifier Q;
+expression D, N, M;
+statement S1, S2;
+@@
+
+- Q = blk_alloc_queue(N);
+- if (!Q) S1
+- D = alloc_disk(M);
++ D = blk_alloc_disk(NULL, N);
+- if (!D) S2
++ if (IS_ERR(D)) S1
++ D->minors = M;
+
+// q = blk_mq_init_queue(set); q->queuedata = x; d = alloc_disk(n); ...
+@mq_legacy_qd depends on patch && !context && !org && !report@
+identifier Q;
+expression D, T, M, X;
+statement S1, S2;
+@@
+
+- Q = blk_mq_init_queue(T);
+- if (IS_ERR(Q)) S1
+- Q->queuedata = X;
+- D = alloc_disk(M);
++ D = blk_mq_alloc_disk(T, NULL, X);
+- if (!D) S2
++ if (IS_ERR(D)) S1
++ D->minors = M;
+
+@mq_legacy depends on patch && !context && !org && !report@
+identifier Q;
+expression D, T, M;
+statement S1, S2;
+@@
+
+- Q = blk_mq_init_queue(T);
+- if (IS_ERR(Q)) S1
+- D = alloc_disk(M);
++ D = blk_mq_alloc_disk(T, NULL, NULL);
+- if (!D) S2
++ if (IS_ERR(D)) S1
++ D->minors = M;
+
+// The disk allocator made the queue: the driver must not assign it.
+@depends on patch && !context && !org && !report@
+identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
+expression D = {bio_legacy.D, mq_legacy_qd.D, mq_legacy.D};
+@@
+
+- D->queue = Q;
+
+// The error code of the queue allocation is now the disk's.
+@depends on patch && !context && !org && !report@
+identifier Q = {mq_legacy_qd.Q, mq_legacy.Q};
+expression D;
+@@
+
+ if (IS_ERR(D)) {
+ <...
+- PTR_ERR(Q)
++ PTR_ERR(D)
+ ...>
+ }
+
+@depends on patch && !context && !org && !report@
+identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
+@@
+
+(
+- blk_cleanup_queue(Q);
+|
+- blk_mq_destroy_queue(Q);
+|
+- blk_put_queue(Q);
+)
+
+@depends on patch && !context && !org && !report@
+identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
+@@
+
+- struct request_queue *Q;
+  ... when != Q
+
+// Labels of the removed queue unwind that no goto uses any more.
+@label_def depends on patch && !context && !org && !report@
+identifier l;
+position p;
+@@
+
+ l@p:
+
+@label_used depends on patch && !context && !org && !report@
+identifier label_def.l;
+@@
+
+ goto l;
+
+@depends on patch && !context && !org && !report && !label_used@
+identifier label_def.l;
+position label_def.p;
+@@
+
+- l@p:
+
+@region depends on patch && !context && !org && !report@
+expression E1, E2, E3, L, E4;
+identifier probe;
+@@
+
+- blk_register_region(E1, E2, E3, probe, L, E4);
+
+@depends on patch && !context && !org && !report@
+identifier region.probe;
+type T;
+@@
+
+- T probe(...) { ... }
+
+@depends on patch && !context && !org && !report@
+expression E1, E2;
+@@
+
+- blk_unregister_region(E1, E2);
+
+// ------------------------------------------------------------------------
+
+@r depends on !patch@
+identifier f = {blk_cleanup_disk, blk_cleanup_queue, alloc_disk, alloc_disk_node, blk_alloc_queue, blk_mq_init_queue, blk_register_region, blk_unregister_region, get_disk_and_module, put_disk_and_module, blk_queue_make_request};
+position p;
+@@
+
+ f@p(...)
+
+@depends on context && !org && !report@
+identifier r.f;
+position r.p;
+@@
+
+* f@p(...)
+
+@script:python depends on org@
+p << r.p;
+f << r.f;
+@@
+
+cocci.print_main("%s() is gone" % f, p)
+
+@script:python depends on report@
+p << r.p;
+f << r.f;
+@@
+
+fix = {
+    "blk_cleanup_disk": "put_disk() (after del_gendisk() if the disk was added)",
+    "blk_cleanup_queue": "nothing for a disk's own queue (put_disk() releases it); blk_mq_destroy_queue() + blk_put_queue() for a queue from blk_mq_alloc_queue()",
+    "alloc_disk": "blk_alloc_disk() or blk_mq_alloc_disk(), then set disk->minors",
+    "alloc_disk_node": "blk_alloc_disk() or blk_mq_alloc_disk(), then set disk->minors",
+    "blk_alloc_queue": "blk_alloc_disk(), which allocates the queue with the disk",
+    "blk_mq_init_queue": "blk_mq_alloc_disk(), or blk_mq_alloc_queue() for a queue without a disk",
+    "blk_register_region": "the probe argument of __register_blkdev(), or nothing",
+    "blk_unregister_region": "nothing (unregister_blkdev() drops the probe)",
+    "get_disk_and_module": "nothing: the block layer takes the references on open",
+    "put_disk_and_module": "put_disk()",
+    "blk_queue_make_request": "the .submit_bio method of block_device_operations",
+}[f]
+msg = "WARNING: %s() does not exist on 6.1 or 6.12: use %s [removed-api]" % (f, fix)
+coccilib.report.print_report(p[0], msg)
