@@ -130,7 +130,7 @@ static void expect_clean_failure(struct __test_metadata *_metadata,
 		EXPECT_EQ(0, ret) TH_LOG("after '%s': unload: %s",
 					 extra, strerror(-ret));
 	}
-	TH_LOG("'%s': failed cleanly", extra);
+	TH_LOG("note: '%s' failed cleanly", extra);
 }
 
 TEST_F(gendisk_lifecycle, fault_points_fail_cleanly)
