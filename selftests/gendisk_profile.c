@@ -48,6 +48,7 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("FAULT_PARAM", GD_KEY_STR, fault_param),
 	GD_KEY("FAULT_POINTS", GD_KEY_STR, fault_points),
 	GD_KEY("FAULT_LATE_PARAMS", GD_KEY_STR, fault_late_params),
+	GD_KEY("FAULT_LATE_POINTS", GD_KEY_STR, fault_late_points),
 	GD_KEY("LOAD_CYCLES", GD_KEY_UINT, load_cycles),
 };
 
@@ -172,6 +173,9 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 		snprintf(p->disk_prefix, sizeof(p->disk_prefix), "%.*s",
 			 (int)n, p->disk);
 	}
+	if (!p->fault_late_points[0])
+		memcpy(p->fault_late_points, p->fault_points,
+		       sizeof(p->fault_late_points));
 	if (!p->module_path[0])
 		snprintf(p->module_path, sizeof(p->module_path),
 			 "/lib/modules/extra/%s.ko", p->module);

@@ -29,8 +29,9 @@ struct gd_profile {
 	char ro_params[GD_STR_MAX];	/* RO_PARAMS */
 	char removable_params[GD_STR_MAX];	/* REMOVABLE_PARAMS */
 	char fault_param[GD_STR_MAX];	/* FAULT_PARAM: e.g. fail_at */
-	char fault_points[GD_STR_MAX];	/* FAULT_POINTS: space separated */
+	char fault_points[GD_STR_MAX];	/* FAULT_POINTS: POINT[:OUTCOME] ... */
 	char fault_late_params[GD_STR_MAX];	/* FAULT_LATE_PARAMS */
+	char fault_late_points[GD_STR_MAX];	/* FAULT_LATE_POINTS */
 	unsigned int load_cycles;	/* LOAD_CYCLES: default 20 */
 };
 

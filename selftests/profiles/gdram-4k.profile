@@ -9,6 +9,9 @@ FEATURES="zeroed readonly removable faultinject"
 RO_PARAMS="read_only=1"
 REMOVABLE_PARAMS="removable=1"
 FAULT_PARAM=fail_at
-FAULT_POINTS="dev_alloc disk_alloc add_disk post_add"
+# POINT[:OUTCOME]: "fail" (default) = the load fails with an errno;
+# "nodisk" = the load succeeds without disks (faults after a disk went live).
+FAULT_POINTS="dev_alloc disk_alloc add_disk post_add:nodisk"
 FAULT_LATE_PARAMS="nr_disks=3 fail_disk=2"
+FAULT_LATE_POINTS="dev_alloc disk_alloc add_disk:nodisk post_add:nodisk"
 LOAD_CYCLES=5
