@@ -1,0 +1,71 @@
+/* disk-leak: an allocated, never-added gendisk reaches an error return without put_disk(). */
+#include "rules.h"
+
+static int ever_put(const struct lint_event *ev, int obj)
+{
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
+		if (ev_obj(ev, c, obj)->bits & (DS_PUT | DS_DELETED))
+			return 1;
+	return 0;
+}
+
+static void on_event(const struct lint_event *ev)
+{
+	if (ev->kind != EV_RETURN)
+		return;
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		if (!ev_return_is_error(ev, c))
+			continue;
+		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
+			const struct obj_state *st = ev_obj(ev, c, (int)o);
+			struct finding *f;
+
+			if (!(st->bits & (DS_UNCHECKED | DS_ALLOCATED)) || !st->alloc_loc.line ||
+			    st->escaped || !ev_is_group_leader(ev, c, (int)o) ||
+			    ev_return_hands_over(ev, c, (int)o) ||
+			    (ev->fa->objs[o].weak && ever_put(ev, (int)o)))
+				continue;
+			f = lint_report(ev, "disk-leak", ev->loc,
+					"'%s' leaked on this error path: put_disk() missing",
+					ev_obj_path(ev, (int)o));
+			lint_note(f, st->alloc_loc, "'%s' allocated here", ev_obj_path(ev, (int)o));
+			return;
+		}
+	}
+}
+
+const struct rule rule_disk_leak = {
+	.id = "disk-leak",
+	.severity = "warning",
+	.confidence = "high",
+	.summary = "an allocated gendisk reaches an error return without put_disk",
+	.explain =
+		"Why: allocation is device_initialize() and the reference belongs to the\n"
+		"driver until put_disk() (the 2002 refcount design behind the 2.6 article;\n"
+		"__alloc_disk_node, block/genhd.c:1369-1405 in 6.12).  An error path that\n"
+		"returns without put_disk() leaks the gendisk, its request queue (the disk\n"
+		"owns it: GD_OWNS_QUEUE, genhd.c:1445) and for blk-mq its hardware contexts.\n"
+		"\n"
+		"Wrong:\n"
+		"\tdisk = blk_alloc_disk(&lim, NUMA_NO_NODE);\n"
+		"\tif (IS_ERR(disk))\n"
+		"\t\treturn PTR_ERR(disk);\n"
+		"\tdev->buf = kzalloc(SZ_4K, GFP_KERNEL);\n"
+		"\tif (!dev->buf)\n"
+		"\t\treturn -ENOMEM;\n"
+		"\n"
+		"Right:\n"
+		"\tdev->buf = kzalloc(SZ_4K, GFP_KERNEL);\n"
+		"\tif (!dev->buf) {\n"
+		"\t\terr = -ENOMEM;\n"
+		"\t\tgoto out_put_disk;\n"
+		"\t}\n"
+		"\t...\n"
+		"out_put_disk:\n"
+		"\tput_disk(disk);\n"
+		"\treturn err;\n"
+		"\n"
+		"Fix: unwind with put_disk() on every error path after the allocation\n"
+		"succeeded (the goto-label ladder in reverse order of setup).\n",
+	.on_event = on_event,
+};

@@ -1,0 +1,305 @@
+/* Walk libclang cursors of main-file functions once and build the IR. */
+#include "ast_lowering.h"
+
+#include "string_list.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cursor_vec {
+	CXCursor *items;
+	unsigned len;
+	unsigned cap;
+};
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct cursor_vec *v = data;
+
+	(void)parent;
+	if (v->len == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 8;
+		v->items = xrealloc(v->items, v->cap * sizeof(*v->items));
+	}
+	v->items[v->len++] = c;
+	return CXChildVisit_Continue;
+}
+
+static struct ir_loc cursor_loc(CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation l = clang_getRangeStart(r);
+	unsigned line = 0, col = 0;
+	struct ir_loc loc;
+
+	clang_getExpansionLocation(l, NULL, &line, &col, NULL);
+	if (line == 0)
+		clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
+	loc.line = line;
+	loc.col = col;
+	return loc;
+}
+
+static const char *cursor_name(struct ir_arena *arena, CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *cs = clang_getCString(s);
+	const char *out = ir_strdup(arena, cs ? cs : "");
+
+	clang_disposeString(s);
+	return out;
+}
+
+static int is_kept_child(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return clang_isExpression(k) || clang_isStatement(k) || k == CXCursor_VarDecl;
+}
+
+static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth);
+
+static struct ir_node *new_node(struct ir_arena *arena, enum ir_kind kind, CXCursor c)
+{
+	struct ir_node *n = ir_alloc(arena, sizeof(*n));
+
+	n->kind = kind;
+	n->loc = cursor_loc(c);
+	return n;
+}
+
+static void lower_kids(struct ir_arena *arena, struct ir_node *n, const struct cursor_vec *v,
+		       int depth)
+{
+	unsigned k = 0;
+
+	n->kids = ir_alloc(arena, (v->len ? v->len : 1) * sizeof(*n->kids));
+	for (unsigned i = 0; i < v->len; i++) {
+		struct ir_node *kid;
+
+		if (!is_kept_child(v->items[i]))
+			continue;
+		kid = lower(arena, v->items[i], depth + 1);
+		if (kid)
+			n->kids[k++] = kid;
+	}
+	n->nkids = k;
+}
+
+static void mark_declref(struct ir_node *n, CXCursor c)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+
+	if (rk == CXCursor_ParmDecl) {
+		n->flags |= IRF_VAR | IRF_PARAM;
+	} else if (rk == CXCursor_VarDecl) {
+		enum CX_StorageClass sc = clang_Cursor_getStorageClass(ref);
+		enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(ref));
+
+		n->flags |= IRF_VAR;
+		if (pk == CXCursor_FunctionDecl && sc != CX_SC_Static && sc != CX_SC_Extern)
+			n->flags |= IRF_LOCAL;
+	}
+}
+
+static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cursor_vec v = { 0 };
+	struct ir_node *n;
+	unsigned kept = 0;
+
+	if (depth > 400)
+		return new_node(arena, IR_OTHER, c);
+	if (k == CXCursor_UnaryExpr) /* sizeof, alignof: not evaluated */
+		return new_node(arena, IR_SIZEOF, c);
+	clang_visitChildren(c, collect_child, &v);
+	for (unsigned i = 0; i < v.len; i++)
+		kept += (unsigned)is_kept_child(v.items[i]);
+
+	/* transparent wrappers: parens, casts, implicit conversions */
+	if ((k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
+	     k == CXCursor_CStyleCastExpr) && kept == 1) {
+		for (unsigned i = 0; i < v.len; i++) {
+			if (is_kept_child(v.items[i])) {
+				n = lower(arena, v.items[i], depth + 1);
+				free(v.items);
+				return n;
+			}
+		}
+	}
+
+	switch (k) {
+	case CXCursor_CompoundStmt: n = new_node(arena, IR_COMPOUND, c); break;
+	case CXCursor_IfStmt: n = new_node(arena, IR_IF, c); break;
+	case CXCursor_SwitchStmt: n = new_node(arena, IR_SWITCH, c); break;
+	case CXCursor_CaseStmt: n = new_node(arena, IR_CASE, c); break;
+	case CXCursor_DefaultStmt: n = new_node(arena, IR_DEFAULT, c); break;
+	case CXCursor_WhileStmt: n = new_node(arena, IR_WHILE, c); break;
+	case CXCursor_DoStmt: n = new_node(arena, IR_DO, c); break;
+	case CXCursor_ForStmt: n = new_node(arena, IR_FOR, c); break;
+	case CXCursor_BreakStmt: n = new_node(arena, IR_BREAK, c); break;
+	case CXCursor_ContinueStmt: n = new_node(arena, IR_CONTINUE, c); break;
+	case CXCursor_ReturnStmt: n = new_node(arena, IR_RETURN, c); break;
+	case CXCursor_NullStmt: n = new_node(arena, IR_NULLSTMT, c); break;
+	case CXCursor_GotoStmt:
+		n = new_node(arena, IR_GOTO, c);
+		n->name = cursor_name(arena, clang_getCursorReferenced(c));
+		break;
+	case CXCursor_LabelStmt:
+		n = new_node(arena, IR_LABEL, c);
+		n->name = cursor_name(arena, c);
+		break;
+	case CXCursor_DeclStmt:
+		n = new_node(arena, IR_COMPOUND, c);
+		break;
+	case CXCursor_VarDecl: {
+		enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+
+		n = new_node(arena, IR_DECL, c);
+		n->name = cursor_name(arena, c);
+		if (sc != CX_SC_Static && sc != CX_SC_Extern)
+			n->flags |= IRF_LOCAL;
+		if (clang_getCursorType(c).kind == CXType_Pointer)
+			n->flags |= IRF_POINTER;
+		/* keep only the initializer (the last expression child) */
+		lower_kids(arena, n, &v, depth);
+		if (n->nkids > 1) {
+			n->kids[0] = n->kids[n->nkids - 1];
+			n->nkids = 1;
+		}
+		free(v.items);
+		return n;
+	}
+	case CXCursor_CallExpr:
+		n = new_node(arena, IR_CALL, c);
+		n->name = cursor_name(arena, c);
+		break;
+	case CXCursor_DeclRefExpr:
+		n = new_node(arena, IR_DECLREF, c);
+		n->name = cursor_name(arena, c);
+		mark_declref(n, c);
+		break;
+	case CXCursor_MemberRefExpr:
+		n = new_node(arena, IR_MEMBER, c);
+		n->name = cursor_name(arena, c);
+		n->flags |= IRF_ARROW;
+		for (unsigned i = 0; i < v.len; i++) {
+			if (is_kept_child(v.items[i])) {
+				CXType t = clang_getCursorType(v.items[i]);
+
+				if (t.kind != CXType_Pointer && t.kind != CXType_Invalid &&
+				    t.kind != CXType_Unexposed)
+					n->flags &= ~(unsigned)IRF_ARROW;
+				break;
+			}
+		}
+		break;
+	case CXCursor_ArraySubscriptExpr: n = new_node(arena, IR_SUBSCRIPT, c); break;
+	case CXCursor_UnaryOperator:
+		n = new_node(arena, IR_UNARY, c);
+		n->op = (int)clang_getCursorUnaryOperatorKind(c);
+		break;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		n = new_node(arena, IR_BINARY, c);
+		n->op = (int)clang_getCursorBinaryOperatorKind(c);
+		break;
+	case CXCursor_ConditionalOperator: n = new_node(arena, IR_CONDOP, c); break;
+	case CXCursor_StmtExpr: n = new_node(arena, IR_STMTEXPR, c); break;
+	case CXCursor_IntegerLiteral: {
+		CXEvalResult r = clang_Cursor_Evaluate(c);
+
+		n = new_node(arena, IR_INTLIT, c);
+		if (r) {
+			if (clang_EvalResult_getKind(r) == CXEval_Int) {
+				n->value = clang_EvalResult_getAsLongLong(r);
+				n->flags |= IRF_HAS_VALUE;
+			}
+			clang_EvalResult_dispose(r);
+		}
+		free(v.items);
+		return n;
+	}
+	default:
+		n = new_node(arena, IR_OTHER, c);
+		break;
+	}
+	if (clang_isExpression(k) && clang_getCursorType(c).kind == CXType_Pointer)
+		n->flags |= IRF_POINTER;
+	lower_kids(arena, n, &v, depth);
+	if (k == CXCursor_ForStmt) {
+		if (n->nkids >= 4)
+			n->flags |= IRF_FOR_INIT | IRF_FOR_COND | IRF_FOR_INC;
+		/* with 2-3 kids the missing clauses are unknown: the CFG treats
+		 * every non-body kid as a non-refining head expression */
+	}
+	free(v.items);
+	return n;
+}
+
+struct top_ctx {
+	struct lowered_file *out;
+	size_t cap;
+};
+
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct top_ctx *tc = data;
+	struct lowered_file *lf = tc->out;
+	struct ir_function *f;
+	struct cursor_vec v = { 0 };
+	int nargs;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, collect_child, &v);
+	if (lf->nfuncs == tc->cap) {
+		tc->cap = tc->cap ? tc->cap * 2 : 32;
+		lf->funcs = xrealloc(lf->funcs, tc->cap * sizeof(*lf->funcs));
+	}
+	f = &lf->funcs[lf->nfuncs];
+	memset(f, 0, sizeof(*f));
+	f->name = cursor_name(&lf->arena, c);
+	f->loc = cursor_loc(c);
+	f->returns_void = clang_getResultType(clang_getCursorType(c)).kind == CXType_Void;
+	f->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
+	nargs = clang_Cursor_getNumArguments(c);
+	if (nargs > 0) {
+		f->nparams = (unsigned)nargs;
+		f->params = ir_alloc(&lf->arena, (size_t)nargs * sizeof(*f->params));
+		for (int i = 0; i < nargs; i++)
+			f->params[i] = cursor_name(&lf->arena, clang_Cursor_getArgument(c, (unsigned)i));
+	}
+	for (unsigned i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.items[i]) == CXCursor_CompoundStmt) {
+			CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(v.items[i]));
+
+			clang_getExpansionLocation(end, NULL, &f->end_loc.line, &f->end_loc.col, NULL);
+			if (f->end_loc.col > 1)
+				f->end_loc.col--;
+			f->body = lower(&lf->arena, v.items[i], 0);
+		}
+	free(v.items);
+	if (f->body)
+		lf->nfuncs++;
+	return CXChildVisit_Continue;
+}
+
+void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
+{
+	struct top_ctx tc = { .out = out };
+
+	memset(out, 0, sizeof(*out));
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &tc);
+}
+
+void lowered_file_free(struct lowered_file *lf)
+{
+	free(lf->funcs);
+	ir_arena_free(&lf->arena);
+	memset(lf, 0, sizeof(*lf));
+}

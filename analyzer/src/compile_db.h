@@ -1,0 +1,26 @@
+/* compile_commands.json: the files to analyse and their clang flags. */
+#ifndef GENDISK_LINT_COMPILE_DB_H
+#define GENDISK_LINT_COMPILE_DB_H
+
+#include "string_list.h"
+
+struct compile_entry {
+	char *file;          /* as written in the database (absolute after resolving) */
+	char *display;       /* path to print */
+	struct string_list flags; /* translated clang flags */
+};
+
+struct compile_db {
+	struct compile_entry *entries;
+	size_t len;
+};
+
+/* Reads a kbuild-style compile_commands.json ("command" or "arguments",
+ * "directory", "file").  Only C files are kept.  Returns 0, or -1 with a
+ * message naming the file in err. */
+int compile_db_load(const char *path, struct compile_db *db, char *err, size_t errlen);
+/* The entry for FILE (compared by real path), or NULL. */
+const struct compile_entry *compile_db_find(const struct compile_db *db, const char *file);
+void compile_db_free(struct compile_db *db);
+
+#endif

@@ -1,0 +1,38 @@
+/* Parse one file with libclang and run the analysis on it. */
+#ifndef GENDISK_LINT_FRONTEND_H
+#define GENDISK_LINT_FRONTEND_H
+
+#include "findings.h"
+#include "string_list.h"
+
+#include <clang-c/Index.h>
+
+enum file_status { FILE_OK, FILE_INCOMPLETE, FILE_ERROR };
+
+struct file_job {
+	const char *path;         /* to open */
+	const char *display;      /* to print */
+	const struct string_list *flags; /* clang flags (translated), may be empty */
+	int have_kernel_flags;
+	int add_kbuild_names;     /* add KBUILD_BASENAME/KBUILD_MODNAME for this file */
+	const struct string_list *extra; /* after "--" on the command line */
+};
+
+struct file_result {
+	enum file_status status;
+	char *message;            /* status detail (JSON "message") */
+	char *stderr_note;        /* once-per-file tool note for stderr, or NULL */
+	int version_code;
+	struct finding_list findings;
+};
+
+struct analysis_settings {
+	int kernel_override;             /* --kernel code, 0 = from headers */
+	const unsigned char *rule_enabled;
+};
+
+void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,
+		 struct file_result *res);
+void file_result_free(struct file_result *res);
+
+#endif

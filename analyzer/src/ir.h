@@ -1,0 +1,97 @@
+/*
+ * The analyzer's own small syntax tree of one function body, lowered from
+ * libclang cursors once (ast_lowering.c) so that the CFG builder, the
+ * summaries and the dataflow engine never call back into libclang.
+ */
+#ifndef GENDISK_LINT_IR_H
+#define GENDISK_LINT_IR_H
+
+#include <stddef.h>
+
+enum ir_kind {
+	IR_OTHER,       /* anything else: its children are evaluated in order */
+	IR_COMPOUND,
+	IR_IF,          /* kids: cond, then [, else] */
+	IR_SWITCH,      /* kids: cond, body */
+	IR_CASE,        /* kids: value..., body (last) */
+	IR_DEFAULT,     /* kids: body */
+	IR_WHILE,       /* kids: cond, body */
+	IR_DO,          /* kids: body, cond */
+	IR_FOR,         /* kids: [init] [cond] [inc] body; see for_parts */
+	IR_BREAK,
+	IR_CONTINUE,
+	IR_GOTO,        /* name: label */
+	IR_LABEL,       /* name: label; kids: body */
+	IR_RETURN,      /* kids: [value] */
+	IR_DECL,        /* a VarDecl: name; kids: [init] */
+	IR_CALL,        /* name: callee; kids: callee expr, args... */
+	IR_DECLREF,     /* name */
+	IR_MEMBER,      /* name: member; kids: base; flags: IRF_ARROW */
+	IR_SUBSCRIPT,   /* kids: base, index */
+	IR_UNARY,       /* op: CXUnaryOperatorKind; kids: operand */
+	IR_BINARY,      /* op: CXBinaryOperatorKind (incl. assignments) */
+	IR_CONDOP,      /* kids: cond, then, else */
+	IR_STMTEXPR,    /* kids: the compound statement */
+	IR_INTLIT,      /* value */
+	IR_SIZEOF,      /* sizeof/alignof: operands are not evaluated */
+	IR_NULLSTMT,
+};
+
+enum {
+	IRF_ARROW = 1,      /* IR_MEMBER: -> (else .) */
+	IRF_VAR = 2,        /* IR_DECLREF: refers to a variable or parameter */
+	IRF_LOCAL = 4,      /* IR_DECLREF/IR_DECL: automatic local variable */
+	IRF_PARAM = 8,      /* IR_DECLREF: a parameter */
+	IRF_HAS_VALUE = 16, /* IR_INTLIT: value is valid */
+	IRF_FOR_INIT = 32,  /* IR_FOR: has an init clause */
+	IRF_FOR_COND = 64,  /* IR_FOR: has a condition */
+	IRF_FOR_INC = 128,  /* IR_FOR: has an increment */
+	IRF_POINTER = 256,  /* expression of pointer type */
+};
+
+struct ir_loc {
+	unsigned line;
+	unsigned col;
+};
+
+struct ir_node {
+	enum ir_kind kind;
+	int op;
+	unsigned flags;
+	const char *name;
+	struct ir_loc loc;
+	long long value;
+	unsigned nkids;
+	struct ir_node **kids;
+};
+
+struct ir_function {
+	const char *name;
+	struct ir_loc loc;
+	struct ir_loc end_loc; /* the closing brace */
+	int returns_void;
+	int is_static;
+	unsigned nparams;
+	const char **params;
+	struct ir_node *body;
+};
+
+/* Bump allocator owning every node and string of one file's functions. */
+struct ir_arena {
+	struct ir_arena_chunk *chunks;
+};
+
+void *ir_alloc(struct ir_arena *arena, size_t n);
+const char *ir_strdup(struct ir_arena *arena, const char *s);
+void ir_arena_free(struct ir_arena *arena);
+
+/* Parens, casts and implicit conversions are already gone; this also looks
+ * through __builtin_expect (likely/unlikely) and "!!x". */
+const struct ir_node *ir_strip(const struct ir_node *n);
+/* Callee name of a call with the kernel's "__" macro-implementation prefix
+ * removed when it names a macro wrapper (__blk_alloc_disk -> blk_alloc_disk). */
+const char *ir_call_name(const struct ir_node *call);
+unsigned ir_call_nargs(const struct ir_node *call);
+const struct ir_node *ir_call_arg(const struct ir_node *call, unsigned i);
+
+#endif

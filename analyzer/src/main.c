@@ -1,0 +1,401 @@
+/* gendisk-lint: command line, input expansion, parallel workers, output. */
+#include "compile_db.h"
+#include "flag_translation.h"
+#include "frontend.h"
+#include "input_files.h"
+#include "kdir_flags.h"
+#include "kernel_version.h"
+#include "output.h"
+#include "rules.h"
+#include "string_list.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: gendisk-lint [options] FILE|DIR... [-- extra clang args]\n"
+	"\n"
+	"Checks the gendisk lifecycle of Linux block drivers along every path of\n"
+	"each function: allocation checks, add_disk() results and failure cleanup,\n"
+	"del_gendisk()/put_disk() order, leaks and use after put.\n"
+	"\n"
+	"Inputs: C files, directories (every *.c below them), or -p compile_commands.json.\n"
+	"\n"
+	"Options:\n"
+	"  --kdir DIR         kernel build/headers dir: derive the kernel's compile flags\n"
+	"                     (asked from kbuild once, cached under $GENDISK_CHECK_CACHE/flags)\n"
+	"  -p FILE            compile_commands.json (kbuild's gen_compile_commands.py format);\n"
+	"                     without FILE|DIR arguments, every C file in it is analysed\n"
+	"  --kernel X.Y       target kernel (default: LINUX_VERSION_CODE of the parsed headers)\n"
+	"  --format=text|json output format (default text)\n"
+	"  --rule ID          run only this rule (repeatable)\n"
+	"  --disable ID       do not run this rule (repeatable)\n"
+	"  -j N               files analysed in parallel (default: number of CPUs)\n"
+	"  --list-rules       list the rules: id, severity, confidence, summary\n"
+	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
+	"  --print-flags      print the clang flags that would be used, then exit\n"
+	"  --version, --help\n"
+	"Compiler-style flags (-I, -D, -U, -include, -isystem, -nostdinc, -std=, -m*, -f*, -W*)\n"
+	"are accepted as kbuild passes them to a checker (make C=1 CHECK=gendisk-lint);\n"
+	"GCC-only ones are dropped.\n"
+	"\n"
+	"Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+
+struct options {
+	struct string_list inputs;
+	struct string_list compiler_words; /* checker-style flags */
+	struct string_list extra;
+	const char *kdir;
+	const char *compdb;
+	int kernel;
+	int json;
+	int jobs;
+	int print_flags;
+	unsigned char *rule_enabled;
+};
+
+static void die_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "gendisk-lint: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n(see gendisk-lint --help)\n");
+	exit(2);
+}
+
+static void list_rules(void)
+{
+	for (size_t i = 0; i < rules_count(); i++) {
+		const struct rule *r = rule_at(i);
+
+		printf("%-22s %-8s %-7s %s\n", r->id, r->severity, r->confidence, r->summary);
+	}
+}
+
+static int explain(const char *id)
+{
+	int i = rule_index(id);
+	const struct rule *r;
+
+	if (i < 0) {
+		fprintf(stderr, "gendisk-lint: unknown rule '%s' (see --list-rules)\n", id);
+		return 2;
+	}
+	r = rule_at((size_t)i);
+	printf("%s (%s, confidence %s): %s\n\n%s", r->id, r->severity, r->confidence, r->summary,
+	       r->explain);
+	printf("\nScope of the analysis: one function at a time along every path, with "
+	       "summaries of helpers defined in the same file; callbacks (e.g. ->remove, "
+	       "->free_disk), other files and runtime state are out of scope.\n");
+	return 0;
+}
+
+/* Flags kbuild passes to a checker, taken as compiler words. */
+static int is_compiler_flag(const char *a)
+{
+	static const char *const prefixes[] = {
+		"-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+		"-nostdinc", "-std=", "-m", "-f", "-W", "-O", "-g", "-c", NULL,
+	};
+
+	for (const char *const *p = prefixes; *p; p++)
+		if (strncmp(a, *p, strlen(*p)) == 0)
+			return 1;
+	return 0;
+}
+
+static int takes_value(const char *a)
+{
+	return strcmp(a, "-I") == 0 || strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 ||
+	       strcmp(a, "-include") == 0 || strcmp(a, "-imacros") == 0 ||
+	       strcmp(a, "-isystem") == 0 || strcmp(a, "-iquote") == 0 ||
+	       strcmp(a, "-idirafter") == 0;
+}
+
+static void set_rule(struct options *o, const char *id, int only)
+{
+	int i = rule_index(id);
+	static int first_only = 1;
+
+	if (i < 0) {
+		fprintf(stderr, "gendisk-lint: unknown rule '%s' (see --list-rules)\n", id);
+		exit(2);
+	}
+	if (only) {
+		if (first_only) {
+			memset(o->rule_enabled, 0, rules_count());
+			first_only = 0;
+		}
+		o->rule_enabled[i] = 1;
+	} else {
+		o->rule_enabled[i] = 0;
+	}
+}
+
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) == 0 && a[n] == '=')
+		return a + n + 1;
+	if (*i + 1 >= argc)
+		die_usage("option %s needs a value", name);
+	return argv[++*i];
+}
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int rule_only_seen = 0;
+	char *disabled[64];
+	int ndisabled = 0;
+
+	o->jobs = cpus > 0 ? (int)cpus : 1;
+	o->rule_enabled = xmalloc(rules_count() + 1);
+	memset(o->rule_enabled, 1, rules_count() + 1);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0) {
+			for (i++; i < argc; i++)
+				string_list_push(&o->extra, argv[i]);
+			break;
+		}
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(usage_text, stdout);
+			exit(0);
+		}
+		if (strcmp(a, "--version") == 0) {
+			printf("gendisk-lint %s (libclang: ", GENDISK_LINT_VERSION);
+			{
+				CXString v = clang_getClangVersion();
+
+				printf("%s)\n", clang_getCString(v));
+				clang_disposeString(v);
+			}
+			exit(0);
+		}
+		if (strcmp(a, "--list-rules") == 0) {
+			list_rules();
+			exit(0);
+		}
+		if (strncmp(a, "--explain", 9) == 0 && (a[9] == '\0' || a[9] == '='))
+			exit(explain(option_value(argc, argv, &i, "--explain")));
+		if (strncmp(a, "--kdir", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
+			o->kdir = option_value(argc, argv, &i, "--kdir");
+		} else if (strcmp(a, "-p") == 0 || strncmp(a, "--compile-commands", 18) == 0) {
+			o->compdb = option_value(argc, argv, &i, a[1] == 'p' ? "-p" : "--compile-commands");
+		} else if (strncmp(a, "--kernel", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--kernel");
+
+			o->kernel = kernel_version_parse(v);
+			if (!o->kernel)
+				die_usage("--kernel: '%s' is not a version like 6.12", v);
+		} else if (strncmp(a, "--format", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--format");
+
+			if (strcmp(v, "json") == 0)
+				o->json = 1;
+			else if (strcmp(v, "text") == 0)
+				o->json = 0;
+			else
+				die_usage("--format: unknown format '%s' (text or json)", v);
+		} else if (strncmp(a, "--rule", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
+			set_rule(o, option_value(argc, argv, &i, "--rule"), 1);
+			rule_only_seen = 1;
+		} else if (strncmp(a, "--disable", 9) == 0 && (a[9] == '\0' || a[9] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--disable");
+
+			if (rule_index(v) < 0)
+				set_rule(o, v, 0); /* exits with the message */
+			if (ndisabled < 64)
+				disabled[ndisabled++] = (char *)v;
+		} else if (strncmp(a, "-j", 2) == 0) {
+			const char *v = a[2] ? a + 2 : option_value(argc, argv, &i, "-j");
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			if (*end || n < 1 || n > 256)
+				die_usage("-j: '%s' is not a number of jobs (1-256)", v);
+			o->jobs = (int)n;
+		} else if (strcmp(a, "--print-flags") == 0) {
+			o->print_flags = 1;
+		} else if (strncmp(a, "--arch=", 7) == 0 || strcmp(a, "-mlittle-endian") == 0 ||
+			   strcmp(a, "-mbig-endian") == 0) {
+			/* sparse-style checker flags from kbuild: ignored */
+		} else if (a[0] == '-' && a[1] != '-' && is_compiler_flag(a)) {
+			string_list_push(&o->compiler_words, a);
+			if (takes_value(a) && i + 1 < argc)
+				string_list_push(&o->compiler_words, argv[++i]);
+		} else if (a[0] == '-' && a[1] != '\0') {
+			die_usage("unknown option '%s'", a);
+		} else {
+			string_list_push(&o->inputs, a);
+		}
+	}
+	(void)rule_only_seen;
+	for (int k = 0; k < ndisabled; k++)
+		set_rule(o, disabled[k], 0);
+}
+
+struct work {
+	struct file_job *jobs;
+	struct file_result *results;
+	size_t njobs;
+	atomic_size_t next;
+	struct analysis_settings settings;
+};
+
+static void *worker(void *arg)
+{
+	struct work *w = arg;
+	CXIndex index = clang_createIndex(0, 0);
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&w->next, 1);
+
+		if (i >= w->njobs)
+			break;
+		analyse_one(index, &w->jobs[i], &w->settings, &w->results[i]);
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct string_list files = { 0 }, kflags = { 0 }, checker_flags = { 0 };
+	struct compile_db db = { 0 };
+	struct work w = { 0 };
+	struct output_file *outs;
+	pthread_t *threads;
+	char err[1024];
+	int status = 0, nthreads;
+	const char *kernel_str = "";
+	char kernel_buf[16];
+
+	parse_options(argc, argv, &o);
+	if (o.compdb && compile_db_load(o.compdb, &db, err, sizeof(err)) != 0) {
+		fprintf(stderr, "gendisk-lint: %s\n", err);
+		return 2;
+	}
+	if (o.kdir && kdir_flags(o.kdir, &kflags, err, sizeof(err)) != 0) {
+		fprintf(stderr, "gendisk-lint: --kdir %s\n", err);
+		compile_db_free(&db);
+		return 2;
+	}
+	if (o.compiler_words.len) {
+		char cwd[4096];
+
+		translate_gcc_flags(&o.compiler_words, getcwd(cwd, sizeof(cwd)) ? cwd : NULL, 1,
+				    &checker_flags);
+	}
+	if (o.print_flags) {
+		const struct string_list *f = checker_flags.len ? &checker_flags : &kflags;
+
+		for (size_t i = 0; i < f->len; i++)
+			printf("%s\n", f->items[i]);
+		return 0;
+	}
+	for (size_t i = 0; i < o.inputs.len; i++) {
+		if (expand_input(o.inputs.items[i], &files, err, sizeof(err)) != 0) {
+			fprintf(stderr, "gendisk-lint: %s\n", err);
+			return 2;
+		}
+	}
+	if (!o.inputs.len && o.compdb)
+		for (size_t i = 0; i < db.len; i++)
+			string_list_push(&files, db.entries[i].display);
+	if (!files.len) {
+		if (o.inputs.len)
+			return 0; /* directories without C files */
+		die_usage("%s", "no input files");
+	}
+
+	w.njobs = files.len;
+	w.jobs = xcalloc(files.len, sizeof(*w.jobs));
+	w.results = xcalloc(files.len, sizeof(*w.results));
+	w.settings.kernel_override = o.kernel;
+	w.settings.rule_enabled = o.rule_enabled;
+	for (size_t i = 0; i < files.len; i++) {
+		struct file_job *j = &w.jobs[i];
+		const struct compile_entry *ce = o.compdb ? compile_db_find(&db, files.items[i]) : NULL;
+
+		j->path = files.items[i];
+		j->display = files.items[i];
+		j->extra = &o.extra;
+		if (ce) {
+			j->path = ce->file;
+			j->flags = &ce->flags;
+			j->have_kernel_flags = ce->flags.len > 0;
+		} else if (checker_flags.len) {
+			j->flags = &checker_flags;
+			j->have_kernel_flags = 1;
+		} else if (kflags.len) {
+			j->flags = &kflags;
+			j->have_kernel_flags = 1;
+			j->add_kbuild_names = 1;
+		}
+		if (!j->have_kernel_flags && o.extra.len)
+			j->have_kernel_flags = string_list_contains(&o.extra, "-nostdinc");
+	}
+	nthreads = o.jobs < (int)files.len ? o.jobs : (int)files.len;
+	threads = xcalloc((size_t)nthreads, sizeof(*threads));
+	for (int t = 0; t < nthreads; t++)
+		if (pthread_create(&threads[t], NULL, worker, &w) != 0) {
+			fprintf(stderr, "gendisk-lint: cannot start a worker thread\n");
+			return 2;
+		}
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+
+	outs = xcalloc(files.len, sizeof(*outs));
+	for (size_t i = 0; i < files.len; i++) {
+		struct file_result *r = &w.results[i];
+
+		outs[i].display = w.jobs[i].display;
+		outs[i].result = r;
+		if (r->status == FILE_ERROR) {
+			fprintf(stderr, "gendisk-lint: %s: error: %s\n", w.jobs[i].display, r->message);
+			status = 2;
+		} else if (r->stderr_note) {
+			fprintf(stderr, "%s\n", r->stderr_note);
+		}
+		if (r->findings.len && status == 0)
+			status = 1;
+		if (!*kernel_str && r->version_code) {
+			snprintf(kernel_buf, sizeof(kernel_buf), "%d.%d", r->version_code >> 16,
+				 (r->version_code >> 8) & 0xff);
+			kernel_str = kernel_buf;
+		}
+	}
+	for (size_t i = 0; i < files.len && status != 2; i++)
+		if (w.results[i].findings.len)
+			status = 1;
+	if (o.json)
+		output_json(stdout, outs, files.len, kernel_str);
+	else
+		output_text(stdout, outs, files.len);
+	fflush(stdout);
+
+	for (size_t i = 0; i < files.len; i++)
+		file_result_free(&w.results[i]);
+	free(outs);
+	free(threads);
+	free(w.jobs);
+	free(w.results);
+	string_list_free(&files);
+	string_list_free(&kflags);
+	string_list_free(&checker_flags);
+	string_list_free(&o.inputs);
+	string_list_free(&o.compiler_words);
+	string_list_free(&o.extra);
+	free(o.rule_enabled);
+	compile_db_free(&db);
+	return status;
+}

@@ -1,0 +1,100 @@
+/* Function summaries: which lifecycle calls a TU helper makes on its parameters. */
+#include "summaries.h"
+
+#include "string_list.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void summary_table_init(struct summary_table *t, const struct lowered_file *lf,
+			const struct lint_target *target)
+{
+	t->lf = lf;
+	t->target = target;
+	t->sums = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*t->sums));
+}
+
+void summary_table_free(struct summary_table *t)
+{
+	for (size_t i = 0; t->lf && i < t->lf->nfuncs; i++) {
+		for (unsigned k = 0; k < t->sums[i].neffects; k++)
+			free(t->sums[i].effects[k].suffix);
+		free(t->sums[i].effects);
+	}
+	free(t->sums);
+	memset(t, 0, sizeof(*t));
+}
+
+int summary_function_index(const struct summary_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->lf->nfuncs; i++)
+		if (strcmp(t->lf->funcs[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void add_effect(struct function_summary *s, unsigned param, const char *suffix,
+		       unsigned effects)
+{
+	s->effects = xrealloc(s->effects, (s->neffects + 1) * sizeof(*s->effects));
+	s->effects[s->neffects].param = param;
+	s->effects[s->neffects].suffix = xstrdup(suffix);
+	s->effects[s->neffects].effects = effects;
+	s->neffects++;
+}
+
+static void compute(struct summary_table *t, struct function_summary *s,
+		    const struct ir_function *fn)
+{
+	struct fn_analysis fa;
+	struct config_set *states;
+	const struct config_set *exit_set;
+
+	fn_analysis_init(&fa, fn, t->target, t);
+	if (!fa.nobjs) {
+		fn_analysis_free(&fa);
+		return;
+	}
+	states = fn_analysis_fixpoint(&fa);
+	exit_set = &states[fa.cfg.exit];
+	for (unsigned i = 0; i < fa.nobjs; i++) {
+		const struct tracked_object *o = &fa.objs[i];
+		unsigned effects = 0;
+
+		if (o->param < 0)
+			continue;
+		for (unsigned k = 0; k < exit_set->len; k++) {
+			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);
+
+			if (st->bits & DS_PUT)
+				effects |= EFFECT_PUT;
+			if (st->del_loc.line && (st->bits & (DS_DELETED | DS_PUT)))
+				effects |= EFFECT_DEL;
+			if (st->add_loc.line &&
+			    (st->bits & (DS_ADDED | DS_ADD_PENDING | DS_ADD_FAILED)))
+				effects |= EFFECT_ADD;
+		}
+		if (effects)
+			add_effect(s, (unsigned)o->param, o->path + strlen(o->root), effects);
+	}
+	fn_analysis_free_states(&fa, states);
+	fn_analysis_free(&fa);
+}
+
+const struct function_summary *summary_for(struct summary_table *t, const char *name)
+{
+	int idx = summary_function_index(t, name);
+	struct function_summary *s;
+
+	if (idx < 0)
+		return NULL;
+	s = &t->sums[idx];
+	if (s->state == 2)
+		return s;
+	if (s->state == 1)
+		return NULL; /* recursion: no summary inside the cycle */
+	s->state = 1;
+	compute(t, s, &t->lf->funcs[idx]);
+	s->state = 2;
+	return s;
+}

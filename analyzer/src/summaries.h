@@ -1,0 +1,44 @@
+/*
+ * Function summaries inside one translation unit: a helper that calls
+ * add_disk / del_gendisk / put_disk (directly or through other summarised
+ * helpers) on a parameter, or on a field path of a parameter, acts as that
+ * call at its call sites (brd_free, nbd_dev_remove, loop_remove ...).
+ * Computed on demand, callees first; recursion is cut (a function being
+ * summarised has no summary for its recursive calls).
+ */
+#ifndef GENDISK_LINT_SUMMARIES_H
+#define GENDISK_LINT_SUMMARIES_H
+
+#include "ast_lowering.h"
+#include "typestate.h"
+
+enum { EFFECT_ADD = 1, EFFECT_DEL = 2, EFFECT_PUT = 4 };
+
+struct summary_effect {
+	unsigned param;
+	char *suffix;    /* path after the parameter: "", "->disk", "->disks[]" */
+	unsigned effects;
+};
+
+struct function_summary {
+	int state;       /* 0 not computed, 1 in progress, 2 done */
+	struct summary_effect *effects;
+	unsigned neffects;
+};
+
+struct summary_table {
+	const struct lowered_file *lf;
+	const struct lint_target *target;
+	struct function_summary *sums; /* parallel to lf->funcs */
+};
+
+void summary_table_init(struct summary_table *t, const struct lowered_file *lf,
+			const struct lint_target *target);
+void summary_table_free(struct summary_table *t);
+/* The function of this TU called name, or -1. */
+int summary_function_index(const struct summary_table *t, const char *name);
+/* The summary of the TU function called name (computed now if needed), or
+ * NULL for functions outside the TU. */
+const struct function_summary *summary_for(struct summary_table *t, const char *name);
+
+#endif

@@ -1,0 +1,1520 @@
+/* The typestate dataflow engine (see typestate.h for the model). */
+#include "typestate.h"
+
+#include "kernel_version.h"
+#include "rules.h"
+#include "string_list.h"
+#include "summaries.h"
+
+#include <clang-c/Index.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CONFIGS 16       /* per program point, before collapsing */
+#define MAX_BLOCK_VISITS 24  /* per block, before widening to one config */
+#define MAX_VARS 96
+#define MAX_OBJS 64
+#define PATH_MAX_LEN 256
+
+struct config {
+	struct obj_state *objs;
+	struct var_state *vars;
+};
+
+/* ---------------------------------------------------------------- names */
+
+static const char *const allocators[] = {
+	"blk_alloc_disk", "blk_mq_alloc_disk", "alloc_disk", "alloc_disk_node",
+	"blk_mq_alloc_disk_for_queue", NULL,
+};
+
+/* Calls that take a disk without keeping or freeing it. */
+static const char *const non_escaping[] = {
+	"set_capacity", "set_capacity_and_notify", "get_capacity", "set_disk_ro",
+	"get_disk_ro", "disk_set_zoned", "disk_to_dev", "disk_name", "dev_name",
+	"disk_live", "disk_set_independent_access_ranges", "blk_queue_flag_set",
+	"disk_uevent", "disk_stack_limits", "invalidate_disk", "blk_mark_disk_dead",
+	"set_bit", "clear_bit", "test_bit", "sprintf", "snprintf", "scnprintf", "strscpy",
+	"strcpy", "strlcpy", "memcpy", "memset", "pr_info", "pr_err", "pr_warn",
+	"printk", "_printk", "dev_info", "dev_err", "dev_warn", "_dev_info", "_dev_err",
+	"_dev_warn", "disk_force_media_change", "bdev_disk_changed", "disk_check_media_change",
+	"blk_queue_logical_block_size", "blk_queue_physical_block_size",
+	"blk_queue_max_hw_sectors", "__builtin_expect", NULL,
+};
+
+static int name_in(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (strcmp(*list, name) == 0)
+			return 1;
+	return 0;
+}
+
+static int is_allocator(const char *name)
+{
+	return name_in(allocators, name);
+}
+
+static int is_err_helper(const char *name)
+{
+	return strcmp(name, "IS_ERR") == 0 || strcmp(name, "IS_ERR_OR_NULL") == 0 ||
+	       strcmp(name, "PTR_ERR") == 0 || strcmp(name, "ERR_PTR") == 0 ||
+	       strcmp(name, "ERR_CAST") == 0 || strcmp(name, "PTR_ERR_OR_ZERO") == 0 ||
+	       strcmp(name, "IS_ERR_VALUE") == 0;
+}
+
+/* Index of the disk argument of add_disk / device_add_disk, or -1. */
+static int add_disk_arg(const char *name)
+{
+	if (strcmp(name, "add_disk") == 0)
+		return 0;
+	if (strcmp(name, "device_add_disk") == 0)
+		return 1;
+	return -1;
+}
+
+/* ---------------------------------------------------------------- paths */
+
+/* Render an lvalue as an access path; returns the root DECLREF/DECL node's
+ * flags in *root_flags.  0 if the expression is not a plain path. */
+static int render_path(const struct ir_node *n, char *buf, size_t size, unsigned *root_flags)
+{
+	size_t len;
+
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	switch (n->kind) {
+	case IR_DECLREF:
+		if (!(n->flags & IRF_VAR) || !n->name || !*n->name)
+			return 0;
+		if (root_flags)
+			*root_flags = n->flags;
+		return snprintf(buf, size, "%s", n->name) < (int)size;
+	case IR_MEMBER:
+		if (n->nkids < 1 || !render_path(n->kids[0], buf, size, root_flags))
+			return 0;
+		len = strlen(buf);
+		return snprintf(buf + len, size - len, "%s%s", (n->flags & IRF_ARROW) ? "->" : ".",
+				n->name) < (int)(size - len);
+	case IR_SUBSCRIPT:
+		if (n->nkids < 1 || !render_path(n->kids[0], buf, size, root_flags))
+			return 0;
+		len = strlen(buf);
+		return snprintf(buf + len, size - len, "[]") < (int)(size - len);
+	default:
+		return 0;
+	}
+}
+
+static int find_obj(const struct fn_analysis *fa, const char *path)
+{
+	for (unsigned i = 0; i < fa->nobjs; i++)
+		if (strcmp(fa->objs[i].path, path) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int find_var(const struct fn_analysis *fa, const char *name)
+{
+	for (unsigned i = 0; i < fa->nvars; i++)
+		if (strcmp(fa->vars[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int obj_of(const struct fn_analysis *fa, const struct ir_node *n)
+{
+	char buf[PATH_MAX_LEN];
+
+	if (!fa->nobjs || !render_path(n, buf, sizeof(buf), NULL))
+		return -1;
+	return find_obj(fa, buf);
+}
+
+static int var_of(const struct fn_analysis *fa, const struct ir_node *n)
+{
+	n = ir_strip(n);
+	if (!n || n->kind != IR_DECLREF || !(n->flags & IRF_VAR))
+		return -1;
+	return find_var(fa, n->name);
+}
+
+static int add_obj(struct fn_analysis *fa, const char *path, unsigned root_flags)
+{
+	struct tracked_object *o;
+	size_t rl;
+	int idx = find_obj(fa, path);
+
+	if (idx >= 0 || fa->nobjs >= MAX_OBJS)
+		return idx;
+	if (fa->nobjs == fa->cap_objs) {
+		fa->cap_objs = fa->cap_objs ? fa->cap_objs * 2 : 8;
+		fa->objs = xrealloc(fa->objs, fa->cap_objs * sizeof(*fa->objs));
+	}
+	o = &fa->objs[fa->nobjs];
+	memset(o, 0, sizeof(*o));
+	o->path = xstrdup(path);
+	rl = strcspn(path, "-.[");
+	o->root = xstrndup(path, rl);
+	o->param = -1;
+	for (unsigned i = 0; i < fa->fn->nparams; i++)
+		if (strcmp(fa->fn->params[i], o->root) == 0)
+			o->param = (int)i;
+	o->local = (root_flags & IRF_LOCAL) && o->param < 0;
+	o->weak = strstr(path, "[]") != NULL;
+	return (int)fa->nobjs++;
+}
+
+static int add_obj_node(struct fn_analysis *fa, const struct ir_node *n)
+{
+	char buf[PATH_MAX_LEN];
+	unsigned flags = 0;
+
+	if (!render_path(n, buf, sizeof(buf), &flags))
+		return -1;
+	return add_obj(fa, buf, flags);
+}
+
+static void add_var(struct fn_analysis *fa, const char *name)
+{
+	if (find_var(fa, name) >= 0 || find_obj(fa, name) >= 0 || fa->nvars >= MAX_VARS)
+		return;
+	if (fa->nvars == fa->cap_vars) {
+		fa->cap_vars = fa->cap_vars ? fa->cap_vars * 2 : 16;
+		fa->vars = xrealloc(fa->vars, fa->cap_vars * sizeof(*fa->vars));
+	}
+	fa->vars[fa->nvars++] = name;
+}
+
+/* The allocator call an expression evaluates to, or NULL. */
+static const struct ir_node *alloc_call_of(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	if (n && n->kind == IR_CALL && is_allocator(ir_call_name(n)))
+		return n;
+	return NULL;
+}
+
+/* ------------------------------------------------------------- prescan */
+
+struct alias_pair {
+	char a[PATH_MAX_LEN];
+	unsigned a_flags;
+	char b[PATH_MAX_LEN];
+	unsigned b_flags;
+};
+
+struct prescan {
+	struct fn_analysis *fa;
+	struct alias_pair *pairs;
+	unsigned npairs, cap;
+};
+
+static void note_assignment(struct prescan *ps, const struct ir_node *lhs_node, const char *lhs,
+			    unsigned lhs_flags, const struct ir_node *rhs)
+{
+	const struct ir_node *r = ir_strip(rhs);
+	char buf[PATH_MAX_LEN];
+	unsigned flags = 0;
+
+	if (alloc_call_of(r)) {
+		add_obj(ps->fa, lhs, lhs_flags);
+		return;
+	}
+	if (r && r->kind == IR_BINARY && r->op == CXBinaryOperator_Assign && r->nkids == 2)
+		r = ir_strip(r->kids[0]);
+	if (!r || !render_path(r, buf, sizeof(buf), &flags))
+		return;
+	(void)lhs_node;
+	if (ps->npairs == ps->cap) {
+		ps->cap = ps->cap ? ps->cap * 2 : 16;
+		ps->pairs = xrealloc(ps->pairs, ps->cap * sizeof(*ps->pairs));
+	}
+	snprintf(ps->pairs[ps->npairs].a, PATH_MAX_LEN, "%s", lhs);
+	ps->pairs[ps->npairs].a_flags = lhs_flags;
+	snprintf(ps->pairs[ps->npairs].b, PATH_MAX_LEN, "%s", buf);
+	ps->pairs[ps->npairs].b_flags = flags;
+	ps->npairs++;
+}
+
+static void prescan_node(struct prescan *ps, const struct ir_node *n)
+{
+	struct fn_analysis *fa = ps->fa;
+
+	if (!n)
+		return;
+	if (n->kind == IR_CALL) {
+		const char *name = ir_call_name(n);
+		int ai = add_disk_arg(name);
+
+		if (ai >= 0 && ir_call_arg(n, (unsigned)ai))
+			add_obj_node(fa, ir_call_arg(n, (unsigned)ai));
+		else if ((strcmp(name, "del_gendisk") == 0 || strcmp(name, "put_disk") == 0) &&
+			 ir_call_arg(n, 0))
+			add_obj_node(fa, ir_call_arg(n, 0));
+		else if (fa->summaries) {
+			const struct function_summary *s = summary_for(fa->summaries, name);
+
+			for (unsigned i = 0; s && i < s->neffects; i++) {
+				const struct ir_node *arg = ir_call_arg(n, s->effects[i].param);
+				char buf[PATH_MAX_LEN];
+				unsigned flags = 0;
+				size_t len;
+
+				if (!arg || !render_path(arg, buf, sizeof(buf), &flags))
+					continue;
+				len = strlen(buf);
+				snprintf(buf + len, sizeof(buf) - len, "%s", s->effects[i].suffix);
+				add_obj(fa, buf, flags);
+			}
+		}
+	} else if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2) {
+		char buf[PATH_MAX_LEN];
+		unsigned flags = 0;
+
+		if (render_path(n->kids[0], buf, sizeof(buf), &flags))
+			note_assignment(ps, n->kids[0], buf, flags, n->kids[1]);
+	} else if (n->kind == IR_DECL && n->nkids == 1 && n->name) {
+		note_assignment(ps, n, n->name, n->flags & IRF_LOCAL, n->kids[0]);
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		prescan_node(ps, n->kids[i]);
+}
+
+static void prescan_vars(struct fn_analysis *fa, const struct ir_node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == IR_DECL && n->name && !(n->flags & IRF_POINTER) && (n->flags & IRF_LOCAL))
+		add_var(fa, n->name);
+	if (n->kind == IR_BINARY && n->nkids == 2 && n->op >= CXBinaryOperator_Assign &&
+	    n->op <= CXBinaryOperator_OrAssign) {
+		const struct ir_node *l = ir_strip(n->kids[0]);
+
+		if (l && l->kind == IR_DECLREF && (l->flags & IRF_VAR) && !(l->flags & IRF_POINTER))
+			add_var(fa, l->name);
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		prescan_vars(fa, n->kids[i]);
+}
+
+static void prescan(struct fn_analysis *fa)
+{
+	struct prescan ps = { .fa = fa };
+
+	prescan_node(&ps, fa->fn->body);
+	/* simple copies alias tracked paths: track the other side too */
+	for (int pass = 0; pass < 4 && fa->nobjs; pass++) {
+		unsigned before = fa->nobjs;
+
+		for (unsigned i = 0; i < ps.npairs; i++) {
+			int a = find_obj(fa, ps.pairs[i].a), b = find_obj(fa, ps.pairs[i].b);
+
+			if (a >= 0 && b < 0)
+				add_obj(fa, ps.pairs[i].b, ps.pairs[i].b_flags);
+			else if (b >= 0 && a < 0)
+				add_obj(fa, ps.pairs[i].a, ps.pairs[i].a_flags);
+		}
+		if (fa->nobjs == before)
+			break;
+	}
+	free(ps.pairs);
+	if (fa->nobjs)
+		prescan_vars(fa, fa->fn->body);
+}
+
+/* ------------------------------------------------------------- configs */
+
+static struct config *config_new(const struct fn_analysis *fa)
+{
+	size_t size = sizeof(struct config) + fa->nobjs * sizeof(struct obj_state) +
+		      fa->nvars * sizeof(struct var_state);
+	struct config *c = xcalloc(1, size);
+
+	c->objs = (struct obj_state *)(c + 1);
+	c->vars = (struct var_state *)(c->objs + fa->nobjs);
+	return c;
+}
+
+static struct config *config_copy(const struct fn_analysis *fa, const struct config *src)
+{
+	struct config *c = config_new(fa);
+
+	memcpy(c->objs, src->objs, fa->nobjs * sizeof(*c->objs));
+	memcpy(c->vars, src->vars, fa->nvars * sizeof(*c->vars));
+	return c;
+}
+
+const struct obj_state *config_obj(const struct config *c, int obj)
+{
+	return &c->objs[obj];
+}
+
+static int same_abstract_state(const struct fn_analysis *fa, const struct config *a,
+			       const struct config *b)
+{
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const struct obj_state *x = &a->objs[i], *y = &b->objs[i];
+
+		if (x->bits != y->bits || x->escaped != y->escaped || x->group != y->group ||
+		    x->conv != y->conv)
+			return 0;
+	}
+	for (unsigned i = 0; i < fa->nvars; i++) {
+		const struct var_state *x = &a->vars[i], *y = &b->vars[i];
+
+		if (x->bits != y->bits || x->link != y->link || x->link_kind != y->link_kind)
+			return 0;
+	}
+	return 1;
+}
+
+static int loc_less(struct ir_loc a, struct ir_loc b)
+{
+	if (b.line == 0)
+		return 0;
+	if (a.line == 0)
+		return 1;
+	return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* Merge provenance of src into dst (earliest location wins: deterministic). */
+static int merge_locs(struct obj_state *dst, const struct obj_state *src)
+{
+	int changed = 0;
+
+#define MERGE_LOC(f)                                         \
+	do {                                                 \
+		if (loc_less(src->f, dst->f) && src->f.line) { \
+			dst->f = src->f;                     \
+			changed = 1;                         \
+		}                                            \
+	} while (0)
+	MERGE_LOC(alloc_loc);
+	MERGE_LOC(add_loc);
+	MERGE_LOC(put_loc);
+	MERGE_LOC(del_loc);
+	MERGE_LOC(check_loc);
+#undef MERGE_LOC
+	if (!dst->alloc_fn && src->alloc_fn) {
+		dst->alloc_fn = src->alloc_fn;
+		changed = 1;
+	}
+	return changed;
+}
+
+static void set_push(struct config_set *s, struct config *c)
+{
+	if (s->len == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 4;
+		s->items = xrealloc(s->items, s->cap * sizeof(*s->items));
+	}
+	s->items[s->len++] = c;
+}
+
+static void set_clear(struct config_set *s)
+{
+	for (unsigned i = 0; i < s->len; i++)
+		free(s->items[i]);
+	s->len = 0;
+}
+
+static void set_free(struct config_set *s)
+{
+	set_clear(s);
+	free(s->items);
+	s->items = NULL;
+	s->cap = 0;
+}
+
+/* Collapse the set into one configuration (the bounded join). */
+static void set_collapse(const struct fn_analysis *fa, struct config_set *s)
+{
+	struct config *j;
+
+	if (s->len <= 1)
+		return;
+	j = s->items[0];
+	for (unsigned k = 1; k < s->len; k++) {
+		struct config *c = s->items[k];
+
+		for (unsigned i = 0; i < fa->nobjs; i++) {
+			struct obj_state *d = &j->objs[i];
+			const struct obj_state *o = &c->objs[i];
+
+			d->bits |= o->bits;
+			d->escaped |= o->escaped;
+			if (d->group != o->group)
+				d->group = (int16_t)i;
+			if (d->conv != o->conv)
+				d->conv = ALLOC_RETURNS_EITHER;
+			merge_locs(d, o);
+		}
+		for (unsigned i = 0; i < fa->nvars; i++) {
+			struct var_state *d = &j->vars[i];
+			const struct var_state *o = &c->vars[i];
+
+			d->bits |= o->bits;
+			if (d->link != o->link || d->link_kind != o->link_kind) {
+				d->link = -1;
+				d->link_kind = LINK_NONE;
+			}
+		}
+		free(c);
+	}
+	s->len = 1;
+}
+
+/* Add c (taking ownership) to s; returns 1 if s changed. */
+static int set_join_one(const struct fn_analysis *fa, struct config_set *s, struct config *c)
+{
+	for (unsigned k = 0; k < s->len; k++) {
+		if (same_abstract_state(fa, s->items[k], c)) {
+			int changed = 0;
+
+			for (unsigned i = 0; i < fa->nobjs; i++)
+				changed |= merge_locs(&s->items[k]->objs[i], &c->objs[i]);
+			free(c);
+			return changed;
+		}
+	}
+	set_push(s, c);
+	return 1;
+}
+
+static int set_join(const struct fn_analysis *fa, struct config_set *dst,
+		    const struct config_set *src, int widen)
+{
+	int changed = 0;
+
+	for (unsigned k = 0; k < src->len; k++)
+		changed |= set_join_one(fa, dst, config_copy(fa, src->items[k]));
+	if (changed && (dst->len > MAX_CONFIGS || (widen && dst->len > 1))) {
+		/* collapse; the collapsed config must still cover the old one */
+		set_collapse(fa, dst);
+	}
+	return changed;
+}
+
+/* ------------------------------------------------------ state changes */
+
+static void detach(const struct fn_analysis *fa, struct config *c, int obj)
+{
+	int leader = -1;
+
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		if ((int)i == obj || c->objs[i].group != obj)
+			continue;
+		if (leader < 0)
+			leader = (int)i;
+		c->objs[i].group = (int16_t)leader;
+	}
+	c->objs[obj].group = (int16_t)obj;
+}
+
+/* Apply f to obj and every alias of it in c. */
+static void for_group(const struct fn_analysis *fa, struct config *c, int obj,
+		      void (*f)(struct obj_state *, const void *), const void *arg)
+{
+	int g = c->objs[obj].group;
+
+	for (unsigned i = 0; i < fa->nobjs; i++)
+		if (c->objs[i].group == g)
+			f(&c->objs[i], arg);
+}
+
+struct transition {
+	enum lint_event_kind kind;
+	struct ir_loc loc;
+	int add_returns_int;
+};
+
+static void apply_transition(struct obj_state *o, const void *arg)
+{
+	const struct transition *t = arg;
+	uint16_t live = (uint16_t)(o->bits & ~DS_NONE);
+	uint16_t none = (uint16_t)(o->bits & DS_NONE);
+
+	switch (t->kind) {
+	case EV_ADD:
+		if (live)
+			o->bits = (uint16_t)(none | (t->add_returns_int ? DS_ADD_PENDING : DS_ADDED));
+		o->add_loc = t->loc;
+		break;
+	case EV_DEL:
+		/* deleting a put disk is a use after put: it stays put */
+		if (live)
+			o->bits = (uint16_t)(none | (o->bits & DS_PUT) |
+					     ((live & ~DS_PUT) ? DS_DELETED : 0));
+		o->del_loc = t->loc;
+		break;
+	case EV_PUT:
+		if (live)
+			o->bits = (uint16_t)(none | DS_PUT);
+		o->put_loc = t->loc;
+		break;
+	default:
+		break;
+	}
+}
+
+static void mark_escaped(struct obj_state *o, const void *arg)
+{
+	(void)arg;
+	o->escaped = 1;
+}
+
+/* ------------------------------------------------------------- events */
+
+struct engine {
+	struct fn_analysis *fa;
+	struct config_set cur;
+};
+
+static void emit(struct engine *e, struct lint_event *ev)
+{
+	struct fn_analysis *fa = e->fa;
+
+	if (!fa->reporting || !e->cur.len)
+		return;
+	ev->fa = fa;
+	ev->configs = &e->cur;
+	for (size_t i = 0; i < rules_count(); i++) {
+		const struct rule *r = rule_at(i);
+
+		if (fa->rule_enabled[i] && r->on_event)
+			r->on_event(ev);
+	}
+}
+
+static void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, struct ir_loc loc,
+		      const char *callee, int via_helper, int discarded)
+{
+	struct fn_analysis *fa = e->fa;
+	struct lint_event ev = { .kind = kind, .obj = obj, .loc = loc, .callee = callee,
+				 .via_helper = via_helper, .result_discarded = discarded };
+	struct transition t = { .kind = kind, .loc = loc,
+				.add_returns_int = add_disk_returns_int(fa->target) };
+
+	if (obj < 0)
+		return;
+	ev.path = fa->objs[obj].path;
+	emit(e, &ev);
+	for (unsigned k = 0; k < e->cur.len; k++)
+		for_group(fa, e->cur.items[k], obj, apply_transition, &t);
+}
+
+static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee)
+{
+	struct lint_event ev = { .kind = EV_USE, .obj = obj, .loc = loc, .callee = callee };
+
+	if (obj < 0)
+		return;
+	ev.path = e->fa->objs[obj].path;
+	emit(e, &ev);
+}
+
+/* ------------------------------------------------------------ values */
+
+enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR };
+
+struct value {
+	enum value_kind kind;
+	int index;              /* V_OBJ, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR: object/variable */
+	unsigned bits;          /* V_INT */
+	const struct ir_node *call; /* V_ALLOC */
+};
+
+static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call, unsigned effect,
+			      int *objs_out, int max)
+{
+	const struct function_summary *s;
+	int n = 0;
+
+	if (!fa->summaries)
+		return 0;
+	s = summary_for(fa->summaries, call->name ? call->name : "");
+	for (unsigned i = 0; s && i < s->neffects && n < max; i++) {
+		const struct ir_node *arg = ir_call_arg(call, s->effects[i].param);
+		char buf[PATH_MAX_LEN];
+		size_t len;
+		int o;
+
+		if (!(s->effects[i].effects & effect) || !arg ||
+		    !render_path(arg, buf, sizeof(buf), NULL))
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, sizeof(buf) - len, "%s", s->effects[i].suffix);
+		o = find_obj(fa, buf);
+		if (o >= 0)
+			objs_out[n++] = o;
+	}
+	return n;
+}
+
+/* The object whose add result a call returns (add_disk, or an adding helper), or -1. */
+static int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
+{
+	int ai = add_disk_arg(ir_call_name(call));
+	int objs[1];
+
+	if (ai >= 0)
+		return ir_call_arg(call, (unsigned)ai) ? obj_of(fa, ir_call_arg(call, (unsigned)ai))
+						       : -1;
+	if (summary_effects_on(fa, call, EFFECT_ADD, objs, 1) == 1)
+		return objs[0];
+	return -1;
+}
+
+static int is_negative_constant(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	if (n->kind == IR_INTLIT)
+		return (n->flags & IRF_HAS_VALUE) && n->value < 0;
+	if (n->kind == IR_UNARY && n->op == CXUnaryOperator_Minus && n->nkids == 1) {
+		const struct ir_node *k = ir_strip(n->kids[0]);
+
+		if (k->kind == IR_INTLIT)
+			return (k->flags & IRF_HAS_VALUE) && k->value > 0;
+		/* -ENOMEM without headers: an undeclared name, not a variable */
+		return !(k->kind == IR_DECLREF && (k->flags & IRF_VAR));
+	}
+	return 0;
+}
+
+static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
+{
+	struct value v = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
+	int idx;
+
+	n = ir_strip(n);
+	if (!n)
+		return v;
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2)
+		return classify(fa, n->kids[0]); /* a = b = x: the value of a is b's */
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Comma && n->nkids == 2)
+		return classify(fa, n->kids[1]);
+	if (n->kind == IR_CALL) {
+		const char *name = ir_call_name(n);
+
+		if (is_allocator(name)) {
+			v.kind = V_ALLOC;
+			v.call = n;
+		} else if ((idx = add_result_obj(fa, n)) >= 0) {
+			v.kind = V_ADD_RESULT;
+			v.index = idx;
+			v.bits = VAL_ZERO | VAL_NEG;
+		} else if (strcmp(name, "PTR_ERR") == 0) {
+			v.kind = V_INT;
+			v.bits = VAL_NEG;
+		} else if (strcmp(name, "PTR_ERR_OR_ZERO") == 0 && ir_call_arg(n, 0) &&
+			   (idx = obj_of(fa, ir_call_arg(n, 0))) >= 0) {
+			v.kind = V_ALLOC_ERROR;
+			v.index = idx;
+			v.bits = VAL_ZERO | VAL_NEG;
+		}
+		return v;
+	}
+	if (n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE)) {
+		if (n->value == 0) {
+			v.kind = V_NULL;
+			v.bits = VAL_ZERO;
+		} else {
+			v.kind = V_INT;
+			v.bits = n->value < 0 ? VAL_NEG : VAL_POS;
+		}
+		return v;
+	}
+	if (is_negative_constant(n)) {
+		v.kind = V_INT;
+		v.bits = VAL_NEG;
+		return v;
+	}
+	if ((idx = obj_of(fa, n)) >= 0) {
+		v.kind = V_OBJ;
+		v.index = idx;
+		return v;
+	}
+	if ((idx = var_of(fa, n)) >= 0) {
+		v.kind = V_VAR;
+		v.index = idx;
+	}
+	return v;
+}
+
+static void assign_object(struct engine *e, int obj, const struct value *v, struct ir_loc loc)
+{
+	struct fn_analysis *fa = e->fa;
+
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		struct obj_state *o = &c->objs[obj];
+
+		if (v->kind == V_OBJ && v->index == obj)
+			continue;
+		detach(fa, c, obj);
+		if (v->kind == V_OBJ) {
+			*o = c->objs[v->index];
+			continue;
+		}
+		memset(o, 0, sizeof(*o));
+		o->group = (int16_t)obj;
+		if (v->kind == V_ALLOC) {
+			const char *name = ir_call_name(v->call);
+
+			o->bits = DS_UNCHECKED;
+			o->alloc_loc = v->call->loc;
+			o->alloc_fn = name;
+			o->conv = (uint8_t)alloc_convention_for(fa->target, name);
+		} else if (v->kind == V_NULL) {
+			o->bits = DS_NONE;
+		} else {
+			o->bits = DS_ENTRY;
+		}
+		(void)loc;
+	}
+}
+
+static void assign_var(struct engine *e, int var, const struct value *v)
+{
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		struct var_state *s = &c->vars[var];
+
+		if (v->kind == V_VAR) {
+			*s = c->vars[v->index];
+			continue;
+		}
+		s->bits = (uint8_t)v->bits;
+		s->link = -1;
+		s->link_kind = LINK_NONE;
+		if (v->kind == V_ADD_RESULT) {
+			s->link = (int16_t)v->index;
+			s->link_kind = LINK_ADD_RESULT;
+		} else if (v->kind == V_ALLOC_ERROR) {
+			s->link = (int16_t)v->index;
+			s->link_kind = LINK_ALLOC_ERROR;
+		}
+	}
+}
+
+static void assign_to(struct engine *e, const struct ir_node *lhs, const char *decl_name,
+		      const struct ir_node *rhs)
+{
+	struct fn_analysis *fa = e->fa;
+	struct value v = classify(fa, rhs);
+	int obj = decl_name ? find_obj(fa, decl_name) : obj_of(fa, lhs);
+	int var = decl_name ? find_var(fa, decl_name) : var_of(fa, lhs);
+
+	if (obj >= 0)
+		assign_object(e, obj, &v, rhs ? rhs->loc : (struct ir_loc){ 0, 0 });
+	else if (var >= 0)
+		assign_var(e, var, &v);
+}
+
+static void forget_var(struct engine *e, const struct ir_node *lhs)
+{
+	int var = var_of(e->fa, lhs);
+	struct value v = { .kind = V_UNKNOWN, .bits = VAL_ANY, .index = -1 };
+
+	if (var >= 0)
+		assign_var(e, var, &v);
+}
+
+/* --------------------------------------------------------- evaluation */
+
+static void eval(struct engine *e, const struct ir_node *n, int used);
+
+static void eval_call(struct engine *e, const struct ir_node *n, int used)
+{
+	struct fn_analysis *fa = e->fa;
+	const char *name = ir_call_name(n);
+	unsigned nargs = ir_call_nargs(n);
+	int ai = add_disk_arg(name);
+	int objs[8], nobjs;
+
+	/* a call through a pointer: evaluating the callee may dereference a disk */
+	if (n->nkids && ir_strip(n->kids[0]) && ir_strip(n->kids[0])->kind != IR_DECLREF)
+		eval(e, n->kids[0], 1);
+	for (unsigned i = 0; i < nargs; i++)
+		eval(e, n->kids[i + 1], 1);
+
+	if (ai >= 0) {
+		if ((unsigned)ai < nargs)
+			lifecycle(e, EV_ADD, obj_of(fa, ir_call_arg(n, (unsigned)ai)), n->loc, name,
+				  0, !used);
+		return;
+	}
+	if (strcmp(name, "del_gendisk") == 0 || strcmp(name, "put_disk") == 0) {
+		if (nargs >= 1)
+			lifecycle(e, name[0] == 'd' ? EV_DEL : EV_PUT,
+				  obj_of(fa, ir_call_arg(n, 0)), n->loc, name, 0, 0);
+		return;
+	}
+	if (is_allocator(name) || is_err_helper(name))
+		return;
+	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {
+		const struct function_summary *s = summary_for(fa->summaries, n->name);
+		int any = 0;
+
+		nobjs = summary_effects_on(fa, n, EFFECT_DEL, objs, 8);
+		for (int i = 0; i < nobjs; i++)
+			lifecycle(e, EV_DEL, objs[i], n->loc, name, 1, 0);
+		any |= nobjs;
+		nobjs = summary_effects_on(fa, n, EFFECT_PUT, objs, 8);
+		for (int i = 0; i < nobjs; i++)
+			lifecycle(e, EV_PUT, objs[i], n->loc, name, 1, 0);
+		any |= nobjs;
+		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, 8);
+		for (int i = 0; i < nobjs; i++)
+			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used);
+		any |= nobjs;
+		(void)s;
+		/* a disk passed to a helper without lifecycle effects is a use */
+		for (unsigned i = 0; i < nargs && !any; i++)
+			use(e, obj_of(fa, ir_call_arg(n, i)), ir_call_arg(n, i)->loc, name);
+		return;
+	}
+	for (unsigned i = 0; i < nargs; i++) {
+		const struct ir_node *arg = ir_call_arg(n, i);
+		int obj = obj_of(fa, arg);
+
+		if (obj < 0)
+			continue;
+		use(e, obj, arg->loc, name);
+		if (!name_in(non_escaping, name))
+			for (unsigned k = 0; k < e->cur.len; k++)
+				for_group(fa, e->cur.items[k], obj, mark_escaped, NULL);
+	}
+}
+
+static void eval(struct engine *e, const struct ir_node *n, int used)
+{
+	struct fn_analysis *fa = e->fa;
+
+	if (!n || !e->cur.len)
+		return;
+	switch (n->kind) {
+	case IR_CALL:
+		eval_call(e, n, used);
+		return;
+	case IR_SIZEOF:
+		return;
+	case IR_DECL:
+		if (n->nkids == 1) {
+			eval(e, n->kids[0], 1);
+			assign_to(e, NULL, n->name, n->kids[0]);
+		}
+		return;
+	case IR_MEMBER:
+		if ((n->flags & IRF_ARROW) && n->nkids == 1) {
+			int obj = obj_of(fa, n->kids[0]);
+
+			if (obj >= 0)
+				use(e, obj, n->kids[0]->loc, NULL);
+		}
+		break;
+	case IR_UNARY:
+		if (n->op == CXUnaryOperator_Deref && n->nkids == 1) {
+			int obj = obj_of(fa, n->kids[0]);
+
+			if (obj >= 0)
+				use(e, obj, n->kids[0]->loc, NULL);
+		}
+		if (n->op >= CXUnaryOperator_PostInc && n->op <= CXUnaryOperator_PreDec &&
+		    n->nkids == 1) {
+			eval(e, n->kids[0], 1);
+			forget_var(e, n->kids[0]);
+			return;
+		}
+		if (n->op == CXUnaryOperator_AddrOf)
+			return; /* &disk, &dev->disk: no access */
+		break;
+	case IR_BINARY:
+		if (n->nkids != 2)
+			break;
+		if (n->op == CXBinaryOperator_Assign) {
+			eval(e, n->kids[1], 1);
+			eval(e, n->kids[0], 1);
+			assign_to(e, n->kids[0], NULL, n->kids[1]);
+			return;
+		}
+		if (n->op > CXBinaryOperator_Assign && n->op <= CXBinaryOperator_OrAssign) {
+			eval(e, n->kids[1], 1);
+			eval(e, n->kids[0], 1);
+			forget_var(e, n->kids[0]);
+			return;
+		}
+		if (n->op == CXBinaryOperator_Comma) {
+			eval(e, n->kids[0], 0);
+			eval(e, n->kids[1], used);
+			return;
+		}
+		break;
+	case IR_STMTEXPR:
+	case IR_COMPOUND:
+		for (unsigned i = 0; i < n->nkids; i++)
+			eval(e, n->kids[i], n->kind == IR_STMTEXPR || i + 1 == n->nkids ? used : 0);
+		return;
+	default:
+		break;
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		eval(e, n->kids[i], 1);
+}
+
+/* ---------------------------------------------------------- refinement */
+
+static uint16_t refine_nullness(uint16_t bits, int nonnull)
+{
+	uint16_t out;
+
+	if (nonnull) {
+		out = (uint16_t)(bits & ~DS_NONE);
+		if (out & DS_UNCHECKED)
+			out = (uint16_t)((out & ~DS_UNCHECKED) | DS_ALLOCATED);
+	} else {
+		out = (uint16_t)(bits & (DS_NONE | DS_PUT));
+		if (bits & (DS_UNCHECKED | DS_ENTRY))
+			out |= DS_NONE;
+	}
+	return out;
+}
+
+/* IS_ERR / IS_ERR_OR_NULL: on the error branch the disk does not exist. */
+static uint16_t refine_error(uint16_t bits, int is_error)
+{
+	uint16_t out;
+
+	if (is_error) {
+		out = (uint16_t)(bits & (DS_NONE | DS_PUT));
+		if (bits & (DS_UNCHECKED | DS_ENTRY))
+			out |= DS_NONE;
+	} else {
+		out = (uint16_t)(bits & ~DS_NONE);
+		if (out & DS_UNCHECKED)
+			out = (uint16_t)((out & ~DS_UNCHECKED) | DS_ALLOCATED);
+	}
+	return out;
+}
+
+static uint16_t refine_add_result(uint16_t bits, unsigned result_bits)
+{
+	if (!(bits & DS_ADD_PENDING))
+		return bits;
+	if (result_bits == VAL_ZERO)
+		return (uint16_t)((bits & ~DS_ADD_PENDING) | DS_ADDED);
+	if (!(result_bits & VAL_ZERO))
+		return (uint16_t)((bits & ~DS_ADD_PENDING) | DS_ADD_FAILED);
+	return bits;
+}
+
+struct refine_arg {
+	uint16_t (*fn)(uint16_t bits, int flag);
+	int flag;
+	unsigned result_bits;
+	int empty;
+};
+
+static void refine_group_member(struct obj_state *o, const void *arg)
+{
+	struct refine_arg *ra = (struct refine_arg *)arg;
+
+	o->bits = ra->fn ? ra->fn(o->bits, ra->flag) : refine_add_result(o->bits, ra->result_bits);
+	if (!o->bits)
+		ra->empty = 1;
+}
+
+/* Keep values of a relation "x OP 0" (when sense) or its negation. */
+static unsigned relation_mask(int op, int sense, int zero_on_left)
+{
+	unsigned m;
+
+	if (zero_on_left) { /* 0 < x  ==  x > 0 */
+		if (op == CXBinaryOperator_LT)
+			op = CXBinaryOperator_GT;
+		else if (op == CXBinaryOperator_GT)
+			op = CXBinaryOperator_LT;
+		else if (op == CXBinaryOperator_LE)
+			op = CXBinaryOperator_GE;
+		else if (op == CXBinaryOperator_GE)
+			op = CXBinaryOperator_LE;
+	}
+	switch (op) {
+	case CXBinaryOperator_EQ: m = VAL_ZERO; break;
+	case CXBinaryOperator_NE: m = VAL_NEG | VAL_POS; break;
+	case CXBinaryOperator_LT: m = VAL_NEG; break;
+	case CXBinaryOperator_GT: m = VAL_POS; break;
+	case CXBinaryOperator_LE: m = VAL_NEG | VAL_ZERO; break;
+	case CXBinaryOperator_GE: m = VAL_POS | VAL_ZERO; break;
+	default: return VAL_ANY;
+	}
+	return sense ? m : (VAL_ANY & ~m);
+}
+
+/* Refine every configuration on "subject has a value in mask"; drop the
+ * configurations where that is impossible. */
+static void refine_subject(struct engine *e, const struct ir_node *subject, unsigned mask)
+{
+	struct fn_analysis *fa = e->fa;
+	const struct ir_node *s = ir_strip(subject);
+	int obj, var, add_obj_idx = -1;
+	unsigned kept = 0;
+
+	if (!s)
+		return;
+	if (s->kind == IR_BINARY && s->op == CXBinaryOperator_Assign && s->nkids == 2)
+		s = ir_strip(s->kids[0]);
+	obj = obj_of(fa, s);
+	var = obj < 0 ? var_of(fa, s) : -1;
+	if (obj < 0 && var < 0 && s->kind == IR_CALL)
+		add_obj_idx = add_result_obj(fa, s);
+	if (obj < 0 && var < 0 && add_obj_idx < 0) {
+		if (s->kind == IR_INTLIT && (s->flags & IRF_HAS_VALUE)) {
+			unsigned vb = s->value == 0 ? VAL_ZERO : s->value < 0 ? VAL_NEG : VAL_POS;
+
+			if (!(vb & mask))
+				set_clear(&e->cur);
+		}
+		return;
+	}
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		int feasible = 1;
+
+		if (obj >= 0) {
+			/* a pointer compared with 0: non-null unless mask is only zero */
+			struct refine_arg ra = { .fn = refine_nullness, .flag = mask != VAL_ZERO };
+
+			if (mask == VAL_ANY)
+				goto keep;
+			for_group(fa, c, obj, refine_group_member, &ra);
+			feasible = !ra.empty;
+		} else if (var >= 0) {
+			struct var_state *vs = &c->vars[var];
+
+			vs->bits = (uint8_t)(vs->bits & mask);
+			if (!vs->bits) {
+				feasible = 0;
+			} else if (vs->link >= 0 && vs->link_kind == LINK_ADD_RESULT) {
+				struct refine_arg ra = { .result_bits = vs->bits };
+
+				for_group(fa, c, vs->link, refine_group_member, &ra);
+				feasible = !ra.empty;
+			} else if (vs->link >= 0 && vs->link_kind == LINK_ALLOC_ERROR &&
+				   (vs->bits == VAL_ZERO || !(vs->bits & VAL_ZERO))) {
+				struct refine_arg ra = { .fn = refine_error,
+							 .flag = vs->bits != VAL_ZERO };
+
+				for_group(fa, c, vs->link, refine_group_member, &ra);
+				feasible = !ra.empty;
+			}
+		} else {
+			unsigned rb = (VAL_ZERO | VAL_NEG) & mask;
+			struct refine_arg ra = { .result_bits = rb };
+
+			if (!rb)
+				feasible = 0;
+			else
+				for_group(fa, c, add_obj_idx, refine_group_member, &ra);
+			feasible = feasible && !ra.empty;
+		}
+keep:
+		if (feasible)
+			e->cur.items[kept++] = c;
+		else
+			free(c);
+	}
+	e->cur.len = kept;
+}
+
+static int is_zero_literal(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	return n && n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE) && n->value == 0;
+}
+
+/* A failure check on a tracked disk, for EV_ALLOC_CHECK; -1 if none. */
+static int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind)
+{
+	c = ir_strip(c);
+	if (!c)
+		return -1;
+	if (c->kind == IR_CALL) {
+		const char *name = ir_call_name(c);
+
+		if ((strcmp(name, "IS_ERR") == 0 || strcmp(name, "IS_ERR_OR_NULL") == 0) &&
+		    ir_call_arg(c, 0)) {
+			*kind = name[6] ? CHECK_IS_ERR_OR_NULL : CHECK_IS_ERR;
+			return obj_of(fa, ir_call_arg(c, 0));
+		}
+		return -1;
+	}
+	if (c->kind == IR_BINARY && c->nkids == 2 &&
+	    (c->op == CXBinaryOperator_EQ || c->op == CXBinaryOperator_NE)) {
+		if (is_zero_literal(c->kids[1]) || is_zero_literal(c->kids[0])) {
+			*kind = CHECK_NULL;
+			return obj_of(fa, is_zero_literal(c->kids[1]) ? c->kids[0] : c->kids[1]);
+		}
+		return -1;
+	}
+	if (c->kind == IR_BINARY && c->op == CXBinaryOperator_Assign && c->nkids == 2) {
+		*kind = CHECK_NULL;
+		return obj_of(fa, c->kids[0]);
+	}
+	*kind = CHECK_NULL;
+	return obj_of(fa, c);
+}
+
+/* Refine the current set for the branch where cond is `sense`. */
+static void refine(struct engine *e, const struct ir_node *cond, int sense)
+{
+	struct fn_analysis *fa = e->fa;
+	const struct ir_node *c = ir_strip(cond);
+
+	if (!c)
+		return;
+	if (c->kind == IR_CALL) {
+		const char *name = ir_call_name(c);
+
+		if ((strcmp(name, "IS_ERR") == 0 || strcmp(name, "IS_ERR_OR_NULL") == 0) &&
+		    ir_call_arg(c, 0)) {
+			int obj = obj_of(fa, ir_call_arg(c, 0));
+			unsigned kept = 0;
+
+			if (obj < 0)
+				return;
+			for (unsigned k = 0; k < e->cur.len; k++) {
+				struct config *cf = e->cur.items[k];
+				struct refine_arg ra = { .fn = refine_error, .flag = sense };
+
+				for_group(fa, cf, obj, refine_group_member, &ra);
+				if (ra.empty)
+					free(cf);
+				else
+					e->cur.items[kept++] = cf;
+			}
+			e->cur.len = kept;
+			return;
+		}
+		if (add_result_obj(fa, c) >= 0)
+			refine_subject(e, c, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
+		return;
+	}
+	if (c->kind == IR_BINARY && c->nkids == 2 && c->op >= CXBinaryOperator_LT &&
+	    c->op <= CXBinaryOperator_NE) {
+		if (is_zero_literal(c->kids[1]))
+			refine_subject(e, c->kids[0], relation_mask(c->op, sense, 0));
+		else if (is_zero_literal(c->kids[0]))
+			refine_subject(e, c->kids[1], relation_mask(c->op, sense, 1));
+		return;
+	}
+	refine_subject(e, c, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
+}
+
+/* ------------------------------------------------------------ returns */
+
+static int value_is_error(const struct fn_analysis *fa, const struct config *c,
+			  const struct ir_node *v)
+{
+	const struct ir_node *n = ir_strip(v);
+	int var;
+
+	if (!n || fa->fn->returns_void)
+		return 0;
+	if (n->kind == IR_CALL) {
+		const char *name = ir_call_name(n);
+
+		return strcmp(name, "PTR_ERR") == 0 || strcmp(name, "ERR_PTR") == 0 ||
+		       strcmp(name, "ERR_CAST") == 0;
+	}
+	if (is_negative_constant(n))
+		return 1;
+	var = var_of(fa, n);
+	if (var >= 0)
+		return c->vars[var].bits && !(c->vars[var].bits & VAL_ZERO);
+	return 0;
+}
+
+unsigned ev_nconfigs(const struct lint_event *ev)
+{
+	return ev->configs->len;
+}
+
+const struct obj_state *ev_obj(const struct lint_event *ev, unsigned config, int obj)
+{
+	return &ev->configs->items[config]->objs[obj];
+}
+
+int ev_return_is_error(const struct lint_event *ev, unsigned config)
+{
+	return value_is_error(ev->fa, ev->configs->items[config], ev->ret_value);
+}
+
+int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj)
+{
+	const struct fn_analysis *fa = ev->fa;
+	const struct config *c = ev->configs->items[config];
+	char buf[PATH_MAX_LEN];
+	size_t len;
+
+	if (!ev->ret_value || !render_path(ev->ret_value, buf, sizeof(buf), NULL))
+		return 0;
+	len = strlen(buf);
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *p = fa->objs[i].path;
+
+		if (c->objs[i].group != c->objs[obj].group)
+			continue;
+		if (strcmp(p, buf) == 0)
+			return 1;
+		if (strncmp(p, buf, len) == 0 && (p[len] == '-' || p[len] == '.' || p[len] == '['))
+			return 1;
+	}
+	return 0;
+}
+
+int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj)
+{
+	return ev->configs->items[config]->objs[obj].group == obj;
+}
+
+const char *ev_obj_path(const struct lint_event *ev, int obj)
+{
+	return ev->fa->objs[obj].path;
+}
+
+static int cond_has_check(const struct fn_analysis *fa, const struct ir_node *n, int obj,
+			  enum check_kind kind)
+{
+	enum check_kind k;
+
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	if (check_of((struct fn_analysis *)fa, n, &k) == obj && k == kind &&
+	    (n->kind == IR_CALL || kind == CHECK_NULL))
+		return 1;
+	if (n->kind == IR_UNARY || n->kind == IR_BINARY || n->kind == IR_CONDOP)
+		for (unsigned i = 0; i < n->nkids; i++)
+			if (cond_has_check(fa, n->kids[i], obj, kind))
+				return 1;
+	return 0;
+}
+
+int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind)
+{
+	return ev->root_cond && cond_has_check(ev->fa, ev->root_cond, ev->obj, kind);
+}
+
+const char *ev_target_version(const struct lint_event *ev)
+{
+	return ev->fa->target->version[0] ? ev->fa->target->version : "6.12";
+}
+
+struct finding *lint_report(const struct lint_event *ev, const char *rule_id, struct ir_loc loc,
+			    const char *fmt, ...)
+{
+	const struct rule *r = rule_at((size_t)rule_index(rule_id));
+	va_list ap;
+	char *msg;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	va_end(ap);
+	return finding_add(ev->fa->findings, r->id, r->severity, r->confidence, loc,
+			   ev->fa->fn->name, msg);
+}
+
+void lint_note(struct finding *f, struct ir_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	va_end(ap);
+	finding_add_note(f, loc, msg);
+}
+
+/* ------------------------------------------------------------- blocks */
+
+static void run_block(struct engine *e, const struct cfg_block *blk)
+{
+	for (unsigned i = 0; i < blk->nitems && e->cur.len; i++) {
+		const struct cfg_item *it = &blk->items[i];
+
+		if (it->kind == CFG_EVAL) {
+			eval(e, it->node, it->node == blk->cond);
+			continue;
+		}
+		/* return */
+		if (it->node && it->node->nkids)
+			eval(e, it->node->kids[0], 1);
+		if (e->fa->reporting) {
+			struct lint_event ev = { .kind = EV_RETURN, .obj = -1, .loc = it->loc,
+						 .ret_value = it->node && it->node->nkids ?
+							      it->node->kids[0] : NULL };
+			emit(e, &ev);
+		}
+	}
+	if (blk->term == CFG_TERM_BRANCH && e->fa->reporting && e->cur.len) {
+		enum check_kind kind;
+		int obj = check_of(e->fa, blk->cond, &kind);
+
+		if (obj >= 0) {
+			struct lint_event ev = { .kind = EV_ALLOC_CHECK, .obj = obj,
+						 .loc = blk->cond->loc, .check = kind,
+						 .root_cond = blk->root_cond };
+
+			ev.path = e->fa->objs[obj].path;
+			emit(e, &ev);
+		}
+	}
+}
+
+static void copy_set(const struct fn_analysis *fa, struct config_set *dst,
+		     const struct config_set *src)
+{
+	set_clear(dst);
+	for (unsigned k = 0; k < src->len; k++)
+		set_push(dst, config_copy(fa, src->items[k]));
+}
+
+static struct config *entry_config(const struct fn_analysis *fa)
+{
+	struct config *c = config_new(fa);
+
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		c->objs[i].bits = fa->objs[i].local ? DS_NONE : DS_ENTRY;
+		c->objs[i].group = (int16_t)i;
+	}
+	for (unsigned i = 0; i < fa->nvars; i++) {
+		c->vars[i].bits = VAL_ANY;
+		c->vars[i].link = -1;
+	}
+	return c;
+}
+
+void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
+		      const struct lint_target *target, struct summary_table *summaries)
+{
+	memset(fa, 0, sizeof(*fa));
+	fa->fn = fn;
+	fa->target = target;
+	fa->summaries = summaries;
+	prescan(fa);
+	if (fa->nobjs)
+		cfg_build(fn, &fa->cfg);
+}
+
+/* Propagate the block's out-state to its successors; returns the set of
+ * successors whose in-state changed via the dirty array. */
+static void propagate(struct fn_analysis *fa, struct engine *e, const struct cfg_block *blk,
+		      struct config_set *states, unsigned *visits, unsigned char *dirty)
+{
+	for (unsigned s = 0; s < blk->nsuccs; s++) {
+		unsigned succ = blk->succs[s];
+		struct engine branch = { .fa = fa };
+
+		if (blk->term == CFG_TERM_BRANCH) {
+			copy_set(fa, &branch.cur, &e->cur);
+			refine(&branch, blk->cond, s == 0);
+		} else {
+			branch.cur = e->cur;
+		}
+		if (set_join(fa, &states[succ], &branch.cur, visits[succ] > MAX_BLOCK_VISITS)) {
+			dirty[succ] = 1;
+			visits[succ]++;
+		}
+		if (blk->term == CFG_TERM_BRANCH)
+			set_free(&branch.cur);
+	}
+}
+
+struct config_set *fn_analysis_fixpoint(struct fn_analysis *fa)
+{
+	struct cfg *cfg = &fa->cfg;
+	struct config_set *states = xcalloc(cfg->nblocks, sizeof(*states));
+	unsigned *visits = xcalloc(cfg->nblocks, sizeof(*visits));
+	unsigned char *dirty = xcalloc(cfg->nblocks, 1);
+	int any = 1;
+
+	set_push(&states[cfg->entry], entry_config(fa));
+	dirty[cfg->entry] = 1;
+	while (any) {
+		any = 0;
+		for (unsigned r = 0; r < cfg->nrpo; r++) {
+			unsigned b = cfg->rpo[r];
+			struct engine e = { .fa = fa };
+
+			if (!dirty[b])
+				continue;
+			dirty[b] = 0;
+			any = 1;
+			copy_set(fa, &e.cur, &states[b]);
+			run_block(&e, &cfg->blocks[b]);
+			propagate(fa, &e, &cfg->blocks[b], states, visits, dirty);
+			set_free(&e.cur);
+		}
+	}
+	free(visits);
+	free(dirty);
+	return states;
+}
+
+void fn_analysis_report(struct fn_analysis *fa, struct config_set *states)
+{
+	struct cfg *cfg = &fa->cfg;
+
+	fa->reporting = 1;
+	for (unsigned r = 0; r < cfg->nrpo; r++) {
+		unsigned b = cfg->rpo[r];
+		struct engine e = { .fa = fa };
+
+		if (!states[b].len)
+			continue;
+		copy_set(fa, &e.cur, &states[b]);
+		run_block(&e, &cfg->blocks[b]);
+		set_free(&e.cur);
+	}
+	fa->reporting = 0;
+}
+
+void fn_analysis_free_states(struct fn_analysis *fa, struct config_set *states)
+{
+	for (unsigned i = 0; states && i < fa->cfg.nblocks; i++)
+		set_free(&states[i]);
+	free(states);
+}
+
+void fn_analysis_free(struct fn_analysis *fa)
+{
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		free((char *)fa->objs[i].path);
+		free((char *)fa->objs[i].root);
+	}
+	free(fa->objs);
+	free(fa->vars);
+	if (fa->nobjs)
+		cfg_free(&fa->cfg);
+	memset(fa, 0, sizeof(*fa));
+}

@@ -1,0 +1,162 @@
+/*
+ * The typestate dataflow engine: per function, every tracked gendisk (an
+ * access path such as disk, dev->disk, host->disks[]) moves through
+ *   unallocated -> allocated-unchecked -> allocated -> added -> deleted -> put
+ * (plus add-pending, add-failed and "unknown at entry").  The abstract state
+ * at a program point is a bounded set of configurations; each configuration
+ * holds a set of states per tracked disk and a value set (zero / negative /
+ * positive) per integer variable, so "err = add_disk(d); if (err)" and
+ * "ret = -ENOMEM; goto out" stay correlated with the disk's state.  Branch
+ * conditions refine (and prune infeasible configurations); joins union the
+ * sets; past the bound, configurations collapse into one.  Rules (checks/)
+ * observe the engine through events.
+ */
+#ifndef GENDISK_LINT_TYPESTATE_H
+#define GENDISK_LINT_TYPESTATE_H
+
+#include "cfg.h"
+#include "findings.h"
+#include "ir.h"
+
+#include <stdint.h>
+
+enum disk_state {
+	DS_NONE = 1 << 0,        /* no disk: not allocated, NULL, or allocation failed */
+	DS_ENTRY = 1 << 1,       /* unknown: came from outside the function */
+	DS_UNCHECKED = 1 << 2,   /* allocated, failure not checked yet */
+	DS_ALLOCATED = 1 << 3,   /* allocated and checked */
+	DS_ADD_PENDING = 1 << 4, /* add_disk() called, result not tested yet */
+	DS_ADDED = 1 << 5,
+	DS_ADD_FAILED = 1 << 6,
+	DS_DELETED = 1 << 7,
+	DS_PUT = 1 << 8,
+};
+
+enum alloc_convention {
+	ALLOC_RETURNS_NULL,
+	ALLOC_RETURNS_ERR_PTR,
+	ALLOC_RETURNS_EITHER, /* version unknown: both checks are accepted */
+};
+
+/* Value sets of integer variables. */
+enum { VAL_ZERO = 1, VAL_NEG = 2, VAL_POS = 4, VAL_ANY = 7 };
+
+struct obj_state {
+	uint16_t bits;
+	uint8_t escaped;        /* handed to a function that may keep or free it */
+	uint8_t conv;           /* enum alloc_convention of its allocator */
+	int16_t group;          /* alias group: index of the group's representative */
+	const char *alloc_fn;   /* allocator name as the driver wrote it */
+	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc;
+};
+
+struct var_state {
+	uint8_t bits;
+	uint8_t link_kind;      /* LINK_* */
+	int16_t link;           /* tracked object the value is about, or -1 */
+};
+
+enum { LINK_NONE, LINK_ADD_RESULT, LINK_ALLOC_ERROR };
+
+struct config; /* opaque: objects then variables */
+
+struct config_set {
+	struct config **items;
+	unsigned len, cap;
+};
+
+struct tracked_object {
+	const char *path;   /* access path, index collapsed: host->disks[] */
+	const char *root;   /* the variable the path starts from */
+	int param;          /* index of the parameter it is rooted at, or -1 */
+	int local;          /* rooted at an automatic local variable */
+	int weak;           /* a collapsed array element: one name for many disks */
+};
+
+struct function_summary;
+struct lint_target;
+
+/* Everything the engine knows about one function under analysis. */
+struct fn_analysis {
+	const struct ir_function *fn;
+	const struct lint_target *target;
+	struct cfg cfg;
+	struct tracked_object *objs;
+	unsigned nobjs, cap_objs;
+	const char **vars;
+	unsigned nvars, cap_vars;
+	struct summary_table *summaries;
+	/* reporting */
+	int reporting;
+	struct finding_list *findings;
+	const unsigned char *rule_enabled;
+};
+
+enum lint_event_kind {
+	EV_ALLOC_CHECK, /* a failure check on a tracked disk: check_kind says which */
+	EV_USE,         /* dereference of, or a call taking, a tracked disk */
+	EV_ADD,         /* add_disk()/device_add_disk() (or a helper that adds) */
+	EV_DEL,         /* del_gendisk() (or a helper that deletes) */
+	EV_PUT,         /* put_disk() (or a helper that puts) */
+	EV_RETURN,      /* a return statement (or falling off the end) */
+};
+
+enum check_kind { CHECK_NULL, CHECK_IS_ERR, CHECK_IS_ERR_OR_NULL };
+
+struct lint_event {
+	enum lint_event_kind kind;
+	const struct fn_analysis *fa;
+	const struct config_set *configs; /* the state just before the event */
+	int obj;                          /* tracked object, -1 for EV_RETURN */
+	const char *path;                 /* the object's path as written here */
+	struct ir_loc loc;
+	const char *callee;               /* function called (EV_USE/ADD/DEL/PUT) */
+	int via_helper;                   /* EV_ADD/DEL/PUT through a summarised helper */
+	int result_discarded;             /* EV_ADD: the call's value is unused */
+	enum check_kind check;            /* EV_ALLOC_CHECK */
+	const struct ir_node *root_cond;  /* EV_ALLOC_CHECK: the whole condition */
+	const struct ir_node *ret_value;  /* EV_RETURN: value or NULL */
+};
+
+/* Accessors for rules. */
+unsigned ev_nconfigs(const struct lint_event *ev);
+const struct obj_state *ev_obj(const struct lint_event *ev, unsigned config, int obj);
+/* The return is an error return in this configuration (negative constant,
+ * -EXXX, PTR_ERR()/ERR_PTR(), or a variable known non-zero here). */
+int ev_return_is_error(const struct lint_event *ev, unsigned config);
+/* The returned value is obj (or an alias of it) or the struct it lives in. */
+int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj);
+/* The object is the representative of its alias group in this configuration. */
+int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj);
+const char *ev_obj_path(const struct lint_event *ev, int obj);
+/* Does the whole condition also contain a check of kind on obj? */
+int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind);
+/* The allocator convention on the target kernel, and a printable version. */
+const char *ev_target_version(const struct lint_event *ev);
+
+/* Report (from a rule's event hook); returns NULL if already reported here. */
+struct finding *lint_report(const struct lint_event *ev, const char *rule_id, struct ir_loc loc,
+			    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void lint_note(struct finding *f, struct ir_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Analyse every function of a lowered file and report into findings. */
+struct lowered_file;
+void analyse_file(const struct lowered_file *lf, const struct lint_target *target,
+		  const unsigned char *rule_enabled, struct finding_list *findings);
+
+#endif
+
+/* Engine entry points used by the summaries and the per-file driver. */
+void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
+		      const struct lint_target *target, struct summary_table *summaries);
+/* Runs the dataflow to a fixpoint; returns the in-state of every block
+ * (array of cfg.nblocks sets, freed with fn_analysis_free_states). */
+struct config_set *fn_analysis_fixpoint(struct fn_analysis *fa);
+/* Replays every reachable block once from its fixpoint in-state with the
+ * rules listening. */
+void fn_analysis_report(struct fn_analysis *fa, struct config_set *states);
+void fn_analysis_free_states(struct fn_analysis *fa, struct config_set *states);
+void fn_analysis_free(struct fn_analysis *fa);
+/* Reading a configuration (for summaries). */
+const struct obj_state *config_obj(const struct config *c, int obj);
