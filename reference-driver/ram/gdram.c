@@ -5,17 +5,20 @@
  * This module is written to be copied.  It shows the whole lifecycle of a
  * gendisk with the modern (6.x) API, in the order the block layer needs:
  *
- *   module init, per disk:
+ *   module init, first for every disk (nothing visible yet):
  *     1. allocate the driver's private data, including everything I/O
  *        needs (the backing store)               gdram_alloc_dev()
  *     2. allocate the gendisk + request queue    gdram_alloc_disk()
  *        (blk_alloc_disk(), see gdram_compat.h)
  *     3. fill it in: fops (with .owner), dynamic dev_t, disk_name,
  *        private_data, flags, capacity, read-only
+ *     on failure: put_disk() each prepared disk, fail the load
+ *   then for every disk:
  *     4. add_disk() - here device_add_disk() to pass a sysfs group -
- *        with its result checked; on failure put_disk() only
- *   then any later init step; if it fails, every added disk is
- *   unwound with del_gendisk() + put_disk()
+ *        with its result checked
+ *   once a disk is live, init must not fail any more: a later failure
+ *   takes every live disk down with del_gendisk() + put_disk() and
+ *   returns 0 (the reason is in the comment above gdram_init())
  *
  *   module exit, per disk:  del_gendisk(), put_disk(), free private data
  *
@@ -101,6 +104,12 @@ MODULE_PARM_DESC(fail_disk, "Index of the disk at which fail_at applies (default
  * (genhd.c:559-582 (6.1), :543-565 (6.12) unwind everything it did).
  * What is NOT exercised is the block core's own unwinding inside a real
  * failing add_disk(); that is the kernel's code, not the driver's.
+ *
+ * Outcome: a failure before any disk went live (dev_alloc, disk_alloc at
+ * any disk, add_disk at disk 0) fails the load with -ENOMEM.  A failure
+ * after a disk went live (add_disk at disk 1 or later, post_add) removes
+ * every disk and the load succeeds without disks - see gdram_init() for
+ * why it must not fail then.  Either way no disk and no memory is left.
  */
 enum gdram_fail_step {
 	GDRAM_FAIL_NONE,
@@ -404,10 +413,15 @@ static const struct attribute_group *gdram_attr_groups[] = {
 };
 
 /* ------------------------------------------------------------------------
- * Creating and removing one disk.
+ * Preparing, adding and removing one disk.
  */
 
-static int gdram_add_one(unsigned int index)
+/*
+ * Steps 1-3 for disk @index: everything that can fail before the disk is
+ * visible.  On success the disk is recorded in gdram_devs[index], ready
+ * for add_disk(); on failure nothing is left behind.
+ */
+static int gdram_prepare_one(unsigned int index)
 {
 	struct gdram_dev *gdev;
 	struct gendisk *disk;
@@ -481,37 +495,44 @@ static int gdram_add_one(unsigned int index)
 	set_capacity(disk, gdev->nr_sectors);
 	set_disk_ro(disk, read_only);
 
-	/*
-	 * Step 4: add the disk.  From here on it is visible and can receive
-	 * I/O.  add_disk() is __must_check (blkdev.h:754-756 (6.1),
-	 * :792-794 (6.12)).  device_add_disk(NULL, ...) is add_disk() with
-	 * sysfs groups.  The injected failure skips the call, leaving the
-	 * disk exactly as a failed add_disk() leaves it: not added, not live.
-	 */
-	if (gdram_should_fail(GDRAM_FAIL_ADD_DISK, index))
-		err = -ENOMEM;
-	else
-		err = device_add_disk(NULL, disk, gdram_attr_groups);
-	if (err) {
-		/*
-		 * A disk whose add_disk() failed is treated as never added:
-		 * put_disk() only.  del_gendisk() here would WARN
-		 * (WARN_ON_ONCE(!disk_live(disk)), genhd.c:625 (6.1), :660
-		 * (6.12)).  ->free_disk would not run either (only after a
-		 * successful add, genhd.c:1230 (6.1), :1228 (6.12)), so the
-		 * private data is freed here, after the disk is gone.
-		 */
-		goto err_put_disk;
-	}
-
 	gdram_devs[index] = gdev;
 	return 0;
 
-err_put_disk:
-	put_disk(disk);
 err_free_dev:
 	gdram_free_dev(gdev);
 	return err;
+}
+
+/*
+ * Undo gdram_prepare_one() for a disk that was never added - or whose
+ * add_disk() failed, which leaves the disk in the same state: not added,
+ * not live (genhd.c:559-582 (6.1), :543-565 (6.12) unwind everything).
+ * So: put_disk() only.  del_gendisk() here would WARN
+ * (WARN_ON_ONCE(!disk_live(disk)), genhd.c:625 (6.1), :660 (6.12)).
+ * ->free_disk would not run either (only after a successful add,
+ * genhd.c:1230 (6.1), :1228 (6.12)), which is one reason gdram frees its
+ * private data itself, after put_disk(), on every path.
+ */
+static void gdram_put_unadded(struct gdram_dev *gdev)
+{
+	put_disk(gdev->disk);
+	gdram_devs[gdev->index] = NULL;
+	gdram_free_dev(gdev);
+}
+
+/*
+ * Step 4: make the disk live.  From here on it is visible, can be opened
+ * and receives I/O: add_disk() itself reads the partition table.
+ * add_disk() is __must_check (blkdev.h:754-756 (6.1), :792-794 (6.12));
+ * device_add_disk(NULL, ...) is add_disk() with sysfs groups.  The
+ * injected failure skips the call and returns -ENOMEM, leaving the disk
+ * exactly as a failed add_disk() leaves it: not added, not live.
+ */
+static int gdram_add_disk(struct gdram_dev *gdev)
+{
+	if (gdram_should_fail(GDRAM_FAIL_ADD_DISK, gdev->index))
+		return -ENOMEM;
+	return device_add_disk(NULL, gdev->disk, gdram_attr_groups);
 }
 
 /*
@@ -585,35 +606,82 @@ static int gdram_check_params(void)
 	return 0;
 }
 
+/*
+ * Module init has two halves, split at the first add_disk():
+ *
+ *  1. Prepare every disk (steps 1-3).  Nothing is visible yet, so any
+ *     failure simply undoes the prepared disks with put_disk() and fails
+ *     the load.
+ *
+ *  2. Add the disks (step 4), then run any later init step.  Once one
+ *     disk is live, module init must not fail any more.  The 2.6 article
+ *     already said so ("If you are calling add_disk() in your driver
+ *     initialization routine, you should not fail the initialization
+ *     process after the first call"); the reason today is that a live
+ *     disk can already be open - by udev, and on 6.12 by add_disk()
+ *     itself, whose partition scan ends with fput(), which from a user
+ *     task defers the final release to task_work that runs only when
+ *     insmod returns to user space (disk_scan_partitions(),
+ *     block/genhd.c:343-382, called from add_disk_final() at :391
+ *     (6.12)).  Every open holds a reference on this module
+ *     (fops->owner), but a failing module init frees the
+ *     module regardless of its reference count (do_init_module(),
+ *     kernel/module/main.c:2839-2848 (6.12)), so the late release then
+ *     calls through disk->fops into freed module memory: an oops,
+ *     observed in QEMU on Debian's 6.12 kernel even with a correct
+ *     del_gendisk() + put_disk() unwind.
+ *
+ *     So a failure after the first successful add_disk() is handled by
+ *     taking down every live disk with del_gendisk() + put_disk() (and
+ *     the not-yet-added ones with put_disk() alone), logging the error
+ *     and returning 0: the module stays loaded without disks, and the
+ *     pending releases find its code still there.  Better still, a real
+ *     driver does all fallible work before its first add_disk().
+ */
 static int __init gdram_init(void)
 {
-	unsigned int nr_added = 0;
+	unsigned int nr_prepared, nr_added, i;
 	int err;
 
 	err = gdram_check_params();
 	if (err)
 		return err;
 
-	for (; nr_added < nr_disks; nr_added++) {
-		/* On failure gdram_add_one() has undone its own steps. */
-		err = gdram_add_one(nr_added);
+	/* Half 1: prepare all disks; nothing is visible yet. */
+	for (nr_prepared = 0; nr_prepared < nr_disks; nr_prepared++) {
+		err = gdram_prepare_one(nr_prepared);
 		if (err)
-			goto err_del_added;
+			goto err_put_prepared;
+	}
+
+	/* Half 2: go live. */
+	for (nr_added = 0; nr_added < nr_disks; nr_added++) {
+		err = gdram_add_disk(gdram_devs[nr_added]);
+		if (err)
+			break;
+	}
+	if (err && nr_added == 0) {
+		/* Not one disk went live: failing the load is still safe. */
+		goto err_put_prepared;
 	}
 
 	/*
-	 * A later init step.  gdram has no further work to do at this point;
-	 * the step exists so that fail_at=post_add can show the unwinding a
-	 * driver needs when, say, registering a notifier or a char device
-	 * fails after its disks went live.  The article (2.6) said "you
-	 * should not fail the initialization process after the first call"
-	 * to add_disk(); today failing is allowed, but every added disk is
-	 * then live and must be taken down with del_gendisk() + put_disk(),
-	 * never with put_disk() alone.
+	 * A later init step.  gdram has no further work to do here; the step
+	 * exists so that fail_at=post_add exercises the unwinding of disks
+	 * that are all live, as a driver needs it when, say, registering a
+	 * notifier fails after its disks were added.
 	 */
-	if (gdram_should_fail(GDRAM_FAIL_POST_ADD, fail_disk)) {
+	if (!err && gdram_should_fail(GDRAM_FAIL_POST_ADD, fail_disk))
 		err = -ENOMEM;
-		goto err_del_added;
+
+	if (err) {
+		pr_err("init failed (%d) after %u disk(s) went live: all disks removed, module stays loaded\n",
+		       err, nr_added);
+		for (i = nr_disks; i-- > nr_added; )
+			gdram_put_unadded(gdram_devs[i]);
+		for (i = nr_added; i-- > 0; )
+			gdram_del_one(gdram_devs[i]);
+		return 0;
 	}
 
 	pr_info("%u disk(s) of %lu MiB, logical block size %u%s%s\n",
@@ -621,20 +689,25 @@ static int __init gdram_init(void)
 		removable ? ", removable" : "");
 	return 0;
 
-err_del_added:
-	/* Unwind in reverse order of creation: only the disks that were added. */
-	while (nr_added--)
-		gdram_del_one(gdram_devs[nr_added]);
+err_put_prepared:
+	/* Reverse order of creation; none of these disks was ever added. */
+	while (nr_prepared--)
+		gdram_put_unadded(gdram_devs[nr_prepared]);
 	return err;
 }
 
+/*
+ * Remove every disk that is still there: all of them after a normal
+ * load, none after a failure that left the module loaded without disks.
+ */
 static void __exit gdram_exit(void)
 {
-	unsigned int i = nr_disks;
+	unsigned int i = GDRAM_MAX_DISKS;
 
-	/* Init succeeded, so all nr_disks disks are added. */
-	while (i--)
-		gdram_del_one(gdram_devs[i]);
+	while (i--) {
+		if (gdram_devs[i])
+			gdram_del_one(gdram_devs[i]);
+	}
 }
 
 module_init(gdram_init);
