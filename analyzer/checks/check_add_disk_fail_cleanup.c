@@ -11,6 +11,8 @@ static int ever_put(const struct lint_event *ev, int obj)
 
 static void on_del(const struct lint_event *ev)
 {
+	if (ev->fa->objs[ev->obj].weak)
+		return; /* one name for many disks: another element may be the added one */
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		const struct obj_state *st = ev_obj(ev, c, ev->obj);
 		struct finding *f;

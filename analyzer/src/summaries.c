@@ -61,7 +61,7 @@ static void compute(struct summary_table *t, struct function_summary *s,
 		const struct tracked_object *o = &fa.objs[i];
 		unsigned effects = 0;
 
-		if (o->param < 0)
+		if (o->param < 0 && o->local)
 			continue;
 		for (unsigned k = 0; k < exit_set->len; k++) {
 			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);
@@ -74,8 +74,17 @@ static void compute(struct summary_table *t, struct function_summary *s,
 			    (st->bits & (DS_ADDED | DS_ADD_PENDING | DS_ADD_FAILED)))
 				effects |= EFFECT_ADD;
 		}
-		if (effects)
+		for (unsigned k = 0; k < exit_set->len; k++)
+			if (config_obj(exit_set->items[k], (int)i)->alloc_loc.line)
+				effects = EFFECT_OPAQUE;
+		if ((effects & EFFECT_ADD) && (effects & (EFFECT_PUT | EFFECT_DEL)))
+			effects = EFFECT_OPAQUE;
+		if (!effects)
+			continue;
+		if (o->param >= 0)
 			add_effect(s, (unsigned)o->param, o->path + strlen(o->root), effects);
+		else
+			add_effect(s, SUMMARY_GLOBAL_PARAM, o->path, effects);
 	}
 	fn_analysis_free_states(&fa, states);
 	fn_analysis_free(&fa);

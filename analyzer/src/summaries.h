@@ -12,7 +12,17 @@
 #include "ast_lowering.h"
 #include "typestate.h"
 
-enum { EFFECT_ADD = 1, EFFECT_DEL = 2, EFFECT_PUT = 4 };
+enum {
+	EFFECT_ADD = 1,
+	EFFECT_DEL = 2,
+	EFFECT_PUT = 4,
+	/* the helper allocates the disk, or adds it and tears it down on its own
+	 * failure path: after the call its state is unknown */
+	EFFECT_OPAQUE = 8,
+};
+
+/* summary_effect.param for a disk reached through a global: suffix is the whole path */
+#define SUMMARY_GLOBAL_PARAM 0xffffffffu
 
 struct summary_effect {
 	unsigned param;

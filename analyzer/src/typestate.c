@@ -199,6 +199,33 @@ static const struct ir_node *alloc_call_of(const struct ir_node *n)
 	return NULL;
 }
 
+/* The path a summary effect names at a call: the argument's path plus the
+ * effect's suffix (&dev->unit[i] + "->disk" = dev->unit[].disk), or the
+ * global path itself. */
+static int summary_target(const struct ir_node *call, const struct summary_effect *eff,
+			  char *buf, size_t size, unsigned *flags)
+{
+	const struct ir_node *arg;
+	size_t len;
+
+	if (eff->param == SUMMARY_GLOBAL_PARAM)
+		return snprintf(buf, size, "%s", eff->suffix) < (int)size;
+	arg = ir_call_arg(call, eff->param);
+	if (!arg)
+		return 0;
+	if (arg->kind == IR_UNARY && arg->op == CXUnaryOperator_AddrOf && arg->nkids == 1) {
+		if (strncmp(eff->suffix, "->", 2) != 0 ||
+		    !render_path(arg->kids[0], buf, size, flags))
+			return 0;
+		len = strlen(buf);
+		return snprintf(buf + len, size - len, ".%s", eff->suffix + 2) < (int)(size - len);
+	}
+	if (!render_path(arg, buf, size, flags))
+		return 0;
+	len = strlen(buf);
+	return snprintf(buf + len, size - len, "%s", eff->suffix) < (int)(size - len);
+}
+
 /* ------------------------------------------------------------- prescan */
 
 struct alias_pair {
@@ -260,16 +287,11 @@ static void prescan_node(struct prescan *ps, const struct ir_node *n)
 			const struct function_summary *s = summary_for(fa->summaries, name);
 
 			for (unsigned i = 0; s && i < s->neffects; i++) {
-				const struct ir_node *arg = ir_call_arg(n, s->effects[i].param);
 				char buf[PATH_MAX_LEN];
 				unsigned flags = 0;
-				size_t len;
 
-				if (!arg || !render_path(arg, buf, sizeof(buf), &flags))
-					continue;
-				len = strlen(buf);
-				snprintf(buf + len, sizeof(buf) - len, "%s", s->effects[i].suffix);
-				add_obj(fa, buf, flags);
+				if (summary_target(n, &s->effects[i], buf, sizeof(buf), &flags))
+					add_obj(fa, buf, flags);
 			}
 		}
 	} else if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2) {
@@ -639,16 +661,12 @@ static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call
 		return 0;
 	s = summary_for(fa->summaries, call->name ? call->name : "");
 	for (unsigned i = 0; s && i < s->neffects && n < max; i++) {
-		const struct ir_node *arg = ir_call_arg(call, s->effects[i].param);
 		char buf[PATH_MAX_LEN];
-		size_t len;
 		int o;
 
-		if (!(s->effects[i].effects & effect) || !arg ||
-		    !render_path(arg, buf, sizeof(buf), NULL))
+		if (!(s->effects[i].effects & effect) ||
+		    !summary_target(call, &s->effects[i], buf, sizeof(buf), NULL))
 			continue;
-		len = strlen(buf);
-		snprintf(buf + len, sizeof(buf) - len, "%s", s->effects[i].suffix);
 		o = find_obj(fa, buf);
 		if (o >= 0)
 			objs_out[n++] = o;
@@ -874,6 +892,13 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, 8);
 		for (int i = 0; i < nobjs; i++)
 			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used);
+		any |= nobjs;
+		nobjs = summary_effects_on(fa, n, EFFECT_OPAQUE, objs, 8);
+		for (int i = 0; i < nobjs; i++) {
+			struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
+
+			assign_object(e, objs[i], &unknown, n->loc);
+		}
 		any |= nobjs;
 		(void)s;
 		/* a disk passed to a helper without lifecycle effects is a use */
