@@ -25,13 +25,15 @@
  * Object model behind the order (gendisk-api.md §2.1): allocating a disk
  * is device_initialize(), add_disk() is device_add(), del_gendisk() is
  * device_del() and put_disk() is the final put_device() that frees the
- * gendisk and the queue it owns.  The same pairing Al Viro described for
- * 2.6's alloc_disk/add_disk/del_gendisk/put_disk (see the LWN article
- * "Driver porting: the gendisk interface", 2003), except that allocation
- * and add_disk() can now fail and must be checked.
+ * gendisk and the queue it owns.  That is the refcounting design 2.6's
+ * alloc_disk/add_disk/del_gendisk/put_disk were built on (documented in
+ * the LWN article "Driver porting: the gendisk interface", 2003, quoted
+ * below as "the article"), except that allocation and add_disk() can now
+ * fail and must be checked.
  *
- * Line references "genhd.c:N (6.1/6.12)" are to block/genhd.c of Linux
- * 6.1.192 and 6.12.118, as collected in docs gendisk-api.md.
+ * Line references "genhd.c:N (6.1), :M (6.12)" are to block/genhd.c of
+ * Linux 6.1.192 and 6.12.118; "gendisk-api.md §N" is the project's
+ * API notes, which collect them.
  *
  * Fault injection: the fail_at= and fail_disk= parameters make one step
  * of init fail so that each unwind path can be run for real.
