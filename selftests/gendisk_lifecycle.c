@@ -26,6 +26,8 @@
 
 FIXTURE(gendisk_lifecycle) {
 	struct gd_profile prof;
+	/* The profile with CYCLE_PARAMS as PARAMS, for the many loads. */
+	struct gd_profile cycle;
 	char sysdir[GD_STR_MAX];
 };
 
@@ -39,6 +41,10 @@ FIXTURE_SETUP(gendisk_lifecycle)
 		TH_LOG("%s", err);
 	snprintf(self->sysdir, sizeof(self->sysdir), "/sys/block/%s",
 		 self->prof.disk);
+	self->cycle = self->prof;
+	if (self->prof.cycle_params[0])
+		memcpy(self->cycle.params, self->prof.cycle_params,
+		       sizeof(self->cycle.params));
 }
 
 FIXTURE_TEARDOWN(gendisk_lifecycle)
@@ -82,23 +88,23 @@ TEST_F(gendisk_lifecycle, load_unload_cycles)
 	char err[512], why[512], sector[512];
 	unsigned int i;
 
-	for (i = 0; i < self->prof.load_cycles; i++) {
+	for (i = 0; i < self->cycle.load_cycles; i++) {
 		int fd, ret;
 
-		ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err,
+		ASSERT_EQ(0, gd_bringup_disk(&self->cycle, NULL, err,
 					     sizeof(err)))
 			TH_LOG("cycle %u: %s", i, err);
-		fd = open(self->prof.dev, O_RDONLY | O_CLOEXEC);
+		fd = open(self->cycle.dev, O_RDONLY | O_CLOEXEC);
 		ASSERT_LE(0, fd) TH_LOG("cycle %u: open: %s", i,
 					strerror(errno));
 		EXPECT_EQ((ssize_t)sizeof(sector),
 			  read(fd, sector, sizeof(sector)))
 			TH_LOG("cycle %u: read: %s", i, strerror(errno));
 		close(fd);
-		ret = gd_module_unload(&self->prof);
+		ret = gd_module_unload(&self->cycle);
 		ASSERT_EQ(0, ret) TH_LOG("cycle %u: unload: %s", i,
 					 strerror(-ret));
-		ASSERT_TRUE(gd_bringup_nothing_left(&self->prof, why,
+		ASSERT_TRUE(gd_bringup_nothing_left(&self->cycle, why,
 						    sizeof(why)))
 			TH_LOG("cycle %u: after unload: %s", i, why);
 	}
@@ -186,7 +192,7 @@ TEST_F(gendisk_lifecycle, fault_points_fail_cleanly)
 		SKIP(return, "profile does not claim feature 'faultinject'");
 	ASSERT_TRUE(self->prof.fault_param[0] && self->prof.fault_points[0])
 		TH_LOG("faultinject needs FAULT_PARAM and FAULT_POINTS");
-	run_fault_points(_metadata, &self->prof, "", self->prof.fault_points);
+	run_fault_points(_metadata, &self->cycle, "", self->prof.fault_points);
 }
 
 /*
@@ -199,7 +205,7 @@ TEST_F(gendisk_lifecycle, fault_points_on_later_disk)
 		SKIP(return, "profile does not claim feature 'faultinject'");
 	if (!self->prof.fault_late_params[0])
 		SKIP(return, "profile sets no FAULT_LATE_PARAMS");
-	run_fault_points(_metadata, &self->prof, self->prof.fault_late_params,
+	run_fault_points(_metadata, &self->cycle, self->prof.fault_late_params,
 			 self->prof.fault_late_points);
 }
 

@@ -2,6 +2,7 @@
 MODULE=gdram
 MODULE_PATH=/lib/modules/extra/gdram.ko
 PARAMS="capacity_mb=16 lbs=4096"
+CYCLE_PARAMS="capacity_mb=1 lbs=4096"
 DISK=gdram0
 CAPACITY_BYTES=16777216
 LOGICAL_BLOCK_SIZE=4096
