@@ -1,14 +1,6 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
 #include "rules.h"
 
-static int ever_put(const struct lint_event *ev, int obj)
-{
-	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
-		if (ev_obj(ev, c, obj)->bits & (DS_PUT | DS_DELETED))
-			return 1;
-	return 0;
-}
-
 static void on_del(const struct lint_event *ev)
 {
 	if (ev->fa->objs[ev->obj].weak)
@@ -37,7 +29,7 @@ static void on_return(const struct lint_event *ev)
 			if (!(st->bits & DS_ADD_FAILED) || !st->alloc_loc.line || st->escaped ||
 			    !ev_is_group_leader(ev, c, (int)o) ||
 			    ev_return_hands_over(ev, c, (int)o) ||
-			    (ev->fa->objs[o].weak && ever_put(ev, (int)o)))
+			    ev_group_is_weak(ev, c, (int)o))
 				continue;
 			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,
 					"'%s' leaked: add_disk() failed and this path returns without put_disk()",

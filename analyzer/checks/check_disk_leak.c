@@ -1,14 +1,6 @@
 /* disk-leak: an allocated, never-added gendisk reaches an error return without put_disk(). */
 #include "rules.h"
 
-static int ever_put(const struct lint_event *ev, int obj)
-{
-	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
-		if (ev_obj(ev, c, obj)->bits & (DS_PUT | DS_DELETED))
-			return 1;
-	return 0;
-}
-
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
@@ -23,7 +15,7 @@ static void on_event(const struct lint_event *ev)
 			if (!(st->bits & (DS_UNCHECKED | DS_ALLOCATED)) || !st->alloc_loc.line ||
 			    st->escaped || !ev_is_group_leader(ev, c, (int)o) ||
 			    ev_return_hands_over(ev, c, (int)o) ||
-			    (ev->fa->objs[o].weak && ever_put(ev, (int)o)))
+			    ev_group_is_weak(ev, c, (int)o))
 				continue;
 			f = lint_report(ev, "disk-leak", ev->loc,
 					"'%s' leaked on this error path: put_disk() missing",

@@ -1,14 +1,6 @@
 /* fail-after-add: an error return after add_disk() succeeded, disk still live. */
 #include "rules.h"
 
-static int ever_torn_down(const struct lint_event *ev, int obj)
-{
-	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
-		if (ev_obj(ev, c, obj)->bits & (DS_PUT | DS_DELETED))
-			return 1;
-	return 0;
-}
-
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
@@ -23,7 +15,7 @@ static void on_event(const struct lint_event *ev)
 			if (!(st->bits & DS_ADDED) || !st->add_loc.line ||
 			    !ev_is_group_leader(ev, c, (int)o) ||
 			    ev_return_hands_over(ev, c, (int)o) ||
-			    (ev->fa->objs[o].weak && ever_torn_down(ev, (int)o)))
+			    ev_group_is_weak(ev, c, (int)o))
 				continue;
 			f = lint_report(ev, "fail-after-add", ev->loc,
 					"error return leaves '%s' added: del_gendisk() and put_disk() missing on this path",

@@ -32,9 +32,11 @@ static struct ir_loc cursor_loc(CXCursor c)
 	unsigned line = 0, col = 0;
 	struct ir_loc loc;
 
-	clang_getExpansionLocation(l, NULL, &line, &col, NULL);
+	/* the file location: where a macro argument was written, or the
+	 * expansion point for tokens of a macro body (blk_alloc_disk(...)) */
+	clang_getFileLocation(l, NULL, &line, &col, NULL);
 	if (line == 0)
-		clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
+		clang_getFileLocation(clang_getCursorLocation(c), NULL, &line, &col, NULL);
 	loc.line = line;
 	loc.col = col;
 	return loc;

@@ -101,8 +101,18 @@ static unsigned label_block(struct builder *b, const char *name)
 	return b->labels[b->nlabels++].block;
 }
 
+static void build_cond_at(struct builder *b, const struct ir_node *cond, const struct ir_node *root,
+			  unsigned cur, unsigned t, unsigned f, const struct ir_node *negation);
+
 static void build_cond(struct builder *b, const struct ir_node *cond, const struct ir_node *root,
 		       unsigned cur, unsigned t, unsigned f)
+{
+	build_cond_at(b, cond, root, cur, t, f, NULL);
+}
+
+/* negation: the outermost '!' directly around this leaf, for its location */
+static void build_cond_at(struct builder *b, const struct ir_node *cond, const struct ir_node *root,
+			  unsigned cur, unsigned t, unsigned f, const struct ir_node *negation)
 {
 	const struct ir_node *c = ir_strip(cond);
 
@@ -118,7 +128,7 @@ static void build_cond(struct builder *b, const struct ir_node *cond, const stru
 		return;
 	}
 	if (c->kind == IR_UNARY && c->op == CXUnaryOperator_LNot && c->nkids == 1) {
-		build_cond(b, c->kids[0], root, cur, f, t);
+		build_cond_at(b, c->kids[0], root, cur, f, t, negation ? negation : c);
 		return;
 	}
 	if (c->kind == IR_CONDOP && c->nkids == 3) {
@@ -138,6 +148,7 @@ static void build_cond(struct builder *b, const struct ir_node *cond, const stru
 	b->cfg->blocks[cur].term = CFG_TERM_BRANCH;
 	b->cfg->blocks[cur].cond = c;
 	b->cfg->blocks[cur].root_cond = root;
+	b->cfg->blocks[cur].cond_loc = negation ? negation->loc : c->loc;
 	add_succ(b, cur, t);
 	add_succ(b, cur, f);
 }

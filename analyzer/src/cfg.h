@@ -27,6 +27,7 @@ struct cfg_block {
 	enum cfg_term term;
 	const struct ir_node *cond;      /* CFG_TERM_BRANCH: the leaf condition */
 	const struct ir_node *root_cond; /* the whole if/while condition it came from */
+	struct ir_loc cond_loc;          /* the check as written: "!disk" starts at the '!' */
 	unsigned *succs;
 	unsigned nsuccs, cap_succs;
 	unsigned npreds;

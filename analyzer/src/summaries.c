@@ -61,7 +61,7 @@ static void compute(struct summary_table *t, struct function_summary *s,
 		const struct tracked_object *o = &fa.objs[i];
 		unsigned effects = 0;
 
-		if (o->param < 0 && o->local)
+		if (o->param < 0 && o->local_root)
 			continue;
 		for (unsigned k = 0; k < exit_set->len; k++) {
 			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);

@@ -164,7 +164,8 @@ static int add_obj(struct fn_analysis *fa, const char *path, unsigned root_flags
 	for (unsigned i = 0; i < fa->fn->nparams; i++)
 		if (strcmp(fa->fn->params[i], o->root) == 0)
 			o->param = (int)i;
-	o->local = (root_flags & IRF_LOCAL) && o->param < 0;
+	o->local_root = (root_flags & IRF_LOCAL) && o->param < 0;
+	o->local = o->local_root && strcmp(path, o->root) == 0;
 	o->weak = strstr(path, "[]") != NULL;
 	return (int)fa->nobjs++;
 }
@@ -630,6 +631,13 @@ static void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, stru
 		for_group(fa, e->cur.items[k], obj, apply_transition, &t);
 }
 
+static void assume_checked(struct obj_state *o, const void *arg)
+{
+	(void)arg;
+	if (o->bits & DS_UNCHECKED)
+		o->bits = (uint16_t)((o->bits & ~DS_UNCHECKED) | DS_ALLOCATED);
+}
+
 static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee)
 {
 	struct lint_event ev = { .kind = EV_USE, .obj = obj, .loc = loc, .callee = callee };
@@ -638,6 +646,9 @@ static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee
 		return;
 	ev.path = e->fa->objs[obj].path;
 	emit(e, &ev);
+	/* the driver assumed success here: report an unchecked disk once */
+	for (unsigned k = 0; k < e->cur.len; k++)
+		for_group(e->fa, e->cur.items[k], obj, assume_checked, NULL);
 }
 
 /* ------------------------------------------------------------ values */
@@ -822,6 +833,22 @@ static void assign_var(struct engine *e, int var, const struct value *v)
 	}
 }
 
+/* The base pointer of field paths changed (brd = next in a list walk):
+ * every disk reached through it is another, unknown one now. */
+static void rebase_paths(struct engine *e, const char *base)
+{
+	struct fn_analysis *fa = e->fa;
+	size_t len = strlen(base);
+	struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
+
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *p = fa->objs[i].path;
+
+		if (strncmp(p, base, len) == 0 && (p[len] == '-' || p[len] == '.' || p[len] == '['))
+			assign_object(e, (int)i, &unknown, (struct ir_loc){ 0, 0 });
+	}
+}
+
 static void assign_to(struct engine *e, const struct ir_node *lhs, const char *decl_name,
 		      const struct ir_node *rhs)
 {
@@ -829,6 +856,12 @@ static void assign_to(struct engine *e, const struct ir_node *lhs, const char *d
 	struct value v = classify(fa, rhs);
 	int obj = decl_name ? find_obj(fa, decl_name) : obj_of(fa, lhs);
 	int var = decl_name ? find_var(fa, decl_name) : var_of(fa, lhs);
+	char base[PATH_MAX_LEN];
+
+	if (decl_name)
+		rebase_paths(e, decl_name);
+	else if (render_path(lhs, base, sizeof(base), NULL))
+		rebase_paths(e, base);
 
 	if (obj >= 0)
 		assign_object(e, obj, &v, rhs ? rhs->loc : (struct ir_loc){ 0, 0 });
@@ -1310,6 +1343,16 @@ int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj)
 	return ev->configs->items[config]->objs[obj].group == obj;
 }
 
+int ev_group_is_weak(const struct lint_event *ev, unsigned config, int obj)
+{
+	const struct config *c = ev->configs->items[config];
+
+	for (unsigned i = 0; i < ev->fa->nobjs; i++)
+		if (c->objs[i].group == c->objs[obj].group && ev->fa->objs[i].weak)
+			return 1;
+	return 0;
+}
+
 const char *ev_obj_path(const struct lint_event *ev, int obj)
 {
 	return ev->fa->objs[obj].path;
@@ -1407,7 +1450,7 @@ static void run_block(struct engine *e, const struct cfg_block *blk)
 
 		if (obj >= 0) {
 			struct lint_event ev = { .kind = EV_ALLOC_CHECK, .obj = obj,
-						 .loc = blk->cond->loc, .check = kind,
+						 .loc = blk->cond_loc, .check = kind,
 						 .root_cond = blk->root_cond };
 
 			ev.path = e->fa->objs[obj].path;

@@ -69,7 +69,8 @@ struct tracked_object {
 	const char *path;   /* access path, index collapsed: host->disks[] */
 	const char *root;   /* the variable the path starts from */
 	int param;          /* index of the parameter it is rooted at, or -1 */
-	int local;          /* rooted at an automatic local variable */
+	int local;          /* the path is an automatic local variable itself */
+	int local_root;     /* rooted at an automatic local (disk, or card->disk) */
 	int weak;           /* a collapsed array element: one name for many disks */
 };
 
@@ -128,6 +129,9 @@ int ev_return_is_error(const struct lint_event *ev, unsigned config);
 int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj);
 /* The object is the representative of its alias group in this configuration. */
 int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj);
+/* Some alias of obj is a collapsed array element (host->disks[]): its
+ * state stands for many disks, so leaks and teardown are not judged. */
+int ev_group_is_weak(const struct lint_event *ev, unsigned config, int obj);
 const char *ev_obj_path(const struct lint_event *ev, int obj);
 /* Does the whole condition also contain a check of kind on obj? */
 int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind);
