@@ -69,14 +69,21 @@ position p1, pg;
 )
 
 // ... and the code after that label deletes the disk.
+// (the path stops where the disk pointer or an index in it changes:
+// unwind loops such as while (i--) del_gendisk(disk[i]) delete the
+// disks added before the one that failed)
 @label exists@
-expression jump.D, E1;
+expression jump.D, subE <= jump.D, E1;
 identifier jump.l;
 position jump.pg, p2;
 @@
 
  goto@pg l;
- ... when != D = E1
+ ... when != subE = E1
+     when != subE--
+     when != --subE
+     when != subE++
+     when != ++subE
  del_gendisk@p2(D);
 
 @depends on context && !org && !report@

@@ -74,7 +74,7 @@ alloc << r.alloc;
 @@
 
 kind = "NULL" if alloc in ("alloc_disk", "alloc_disk_node", "blk_mq_alloc_disk_for_queue") else "an ERR_PTR"
-msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", "."), kind, alloc, p1[0].line)
+msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), kind, alloc, p1[0].line)
 coccilib.report.print_report(p2[0], msg)
 
 @script:python depends on report && blk_alloc_disk_returns_null@
@@ -85,5 +85,5 @@ alloc << r.alloc;
 @@
 
 kind = "an ERR_PTR" if alloc == "blk_mq_alloc_disk" else "NULL"
-msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", "."), kind, alloc, p1[0].line)
+msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), kind, alloc, p1[0].line)
 coccilib.report.print_report(p2[0], msg)

@@ -82,7 +82,7 @@ d << r.D;
 @@
 
 fix = "snprintf(..., DISK_NAME_LEN, ...)" if f == "sprintf" else "strscpy(..., DISK_NAME_LEN)"
-msg = "WARNING: %s() into '%s->disk_name' (DISK_NAME_LEN, 32 bytes) can overflow: use %s [disk-name-overflow]" % (f, d.replace(" -> ", "->").replace(" . ", "."), fix)
+msg = "WARNING: %s() into '%s->disk_name' (DISK_NAME_LEN, 32 bytes) can overflow: use %s [disk-name-overflow]" % (f, d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), fix)
 coccilib.report.print_report(p[0], msg)
 
 @script:python depends on org@
@@ -109,5 +109,5 @@ try:
 except ValueError:
     bound = 0
 if bound > 32:
-    msg = "WARNING: %s() into '%s->disk_name' with bound %s > DISK_NAME_LEN (32) [disk-name-overflow]" % (f, d.replace(" -> ", "->").replace(" . ", "."), c)
+    msg = "WARNING: %s() into '%s->disk_name' with bound %s > DISK_NAME_LEN (32) [disk-name-overflow]" % (f, d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), c)
     coccilib.report.print_report(p[0], msg)

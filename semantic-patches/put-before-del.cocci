@@ -23,31 +23,75 @@ virtual context
 virtual org
 virtual report
 
-@depends on patch && !context && !org && !report@
-expression D, E;
+@put@
+expression D;
+position p;
 @@
 
-- put_disk(D);
-  ... when != D = E
+ put_disk@p(D)
+
+// The path stops where the pointer or an index in it changes, and at
+// list iterators (the next element is another disk).
+@depends on patch && !context && !org && !report@
+expression put.D, subE <= put.D, E;
+position put.p;
+iterator I;
+statement S;
+@@
+
+- put_disk@p(D);
+  ... when != subE = E
+      when != subE++
+      when != ++subE
+      when != I(...) S
   del_gendisk(D);
 + put_disk(D);
 
 // ------------------------------------------------------------------------
 
 @swapped depends on !patch exists@
-expression D, E;
-position p1, p2;
+expression put.D, subE <= put.D, E;
+iterator I;
+statement S;
+position put.p, p1, p2;
 @@
 
- put_disk@p1(D);
- ... when != D = E
+ put_disk@p@p1(D);
+ ... when != subE = E
+     when != subE++
+     when != ++subE
+     when != I(...) S
  del_gendisk@p2(D);
 
-@added depends on !patch exists@
+// put_disk() guarded by the add_disk() result: if (err) put_disk(disk);
+@guarded depends on !patch exists@
 expression D, E, E1, P, G;
 identifier af = {add_disk, device_add_disk};
+position p;
+@@
+
+(
+ E = af(D);
+|
+ E = af(P, D, G);
+)
+ ... when != E = E1
+(
+ if (\(E\|E < 0\|E != 0\|unlikely(E)\))
+ put_disk@p(D);
+|
+ if (\(E\|E < 0\|E != 0\|unlikely(E)\)) {
+ ... when any
+ put_disk@p(D);
+ ... when any
+ }
+)
+
+@added depends on !patch exists@
+expression put.D, subE <= put.D, E, E1, P, G;
+identifier af = {add_disk, device_add_disk};
 statement S;
-position p1, p2;
+position p1, p2 != guarded.p;
 @@
 
 (
@@ -66,7 +110,11 @@ position p1, p2;
  af@p1(P, D, G);
 )
  ... when != del_gendisk(D)
-     when != D = E1
+     when != subE = E1
+     when != subE++
+     when != ++subE
+     when != subE--
+     when != --subE
      when any
  put_disk@p2(D);
 
@@ -96,18 +144,18 @@ cocci.print_secs("added here", p1)
 @script:python depends on report@
 p1 << swapped.p1;
 p2 << swapped.p2;
-d << swapped.D;
+d << put.D;
 @@
 
-msg = "ERROR: put_disk() on '%s' before its del_gendisk() on line %s: call del_gendisk() first [put-before-del]" % (d.replace(" -> ", "->").replace(" . ", "."), p2[0].line)
+msg = "ERROR: put_disk() on '%s' before its del_gendisk() on line %s: call del_gendisk() first [put-before-del]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), p2[0].line)
 coccilib.report.print_report(p1[0], msg)
 
 @script:python depends on report@
 p1 << added.p1;
 p2 << added.p2;
-d << added.D;
+d << put.D;
 af << added.af;
 @@
 
-msg = "ERROR: put_disk() on '%s' while it is still added (%s() on line %s): call del_gendisk() first [put-before-del]" % (d.replace(" -> ", "->").replace(" . ", "."), af, p1[0].line)
+msg = "ERROR: put_disk() on '%s' while it is still added (%s() on line %s): call del_gendisk() first [put-before-del]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), af, p1[0].line)
 coccilib.report.print_report(p2[0], msg)

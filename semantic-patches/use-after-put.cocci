@@ -50,10 +50,13 @@ position p;
  put_disk(D@p)
 )
 
-// The path stops where the pointer (or an index in it) changes.
+// The path stops where the pointer (or an index in it) changes, and at
+// list iterators (the next element is another disk).
 @r exists@
 expression put.D, subE <= put.D, E1, E2;
 position put.p1, p2 != notuse.p;
+iterator I;
+statement S;
 identifier fld;
 @@
 
@@ -65,6 +68,7 @@ identifier fld;
      when != subE--
      when != --subE
      when != &subE
+     when != I(...) S
 (
  D@p2->fld
 |
@@ -85,7 +89,7 @@ p2 << r.p2;
 d << put.D;
 @@
 
-msg = "ERROR: '%s' used after put_disk() on line %s [use-after-put]" % (d.replace(" -> ", "->").replace(" . ", "."), p1[0].line)
+msg = "ERROR: '%s' used after put_disk() on line %s [use-after-put]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), p1[0].line)
 coccilib.report.print_report(p2[0], msg)
 
 @depends on context && !org && !report exists@
