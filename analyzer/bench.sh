@@ -1,0 +1,70 @@
+#!/bin/bash
+# make bench: parse cost vs gendisk-lint cost on linux-source-6.12 drivers/block.
+#
+# In-tree files are parsed with the 6.12 kdir flags (what --kdir derives:
+# Debian's headers) plus -I<the file's own dir> (kbuild adds -I$(src) for
+# trace headers); files are fed through a generated compile_commands.json,
+# so gendisk-lint and clang -fsyntax-only see exactly the same flags.
+# Prints: total clang -fsyntax-only time, total gendisk-lint time (-j1),
+# their ratio (target <= 1.3), median per file, and the fixture-suite time.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(dirname "$HERE")
+LINT="$HERE/gendisk-lint"
+CLANG=${CLANG:-clang-19}
+KDIR=$("$REPO/vm/kernel-cache" kdir 6.12)
+SRC=$("$REPO/vm/kernel-cache" source)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/gendisk-lint-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+mapfile -t FLAGS < <("$LINT" --kdir "$KDIR" --print-flags)
+mapfile -t FILES < <(find "$SRC/drivers/block" -name '*.c' | sort)
+
+# compile_commands.json with the same flags + -I<dir>
+{
+	echo '['
+	sep=
+	for f in "${FILES[@]}"; do
+		d=$(dirname "$f")
+		b=$(basename "$f" .c)
+		args=$(printf '"%s",' "${FLAGS[@]}")
+		printf '%s{"directory":"%s","file":"%s","arguments":["gcc",%s"-I%s","-DKBUILD_BASENAME=\\"%s\\"","-DKBUILD_MODNAME=\\"%s\\"","-c","%s"]}\n' \
+			"$sep" "$d" "$f" "$args" "$d" "$b" "$b" "$f"
+		sep=,
+	done
+	echo ']'
+} > "$WORK/compile_commands.json"
+
+now() { date +%s.%N; }
+clang_total=0
+lint_total=0
+: > "$WORK/per-file"
+for f in "${FILES[@]}"; do
+	d=$(dirname "$f")
+	b=$(basename "$f" .c)
+	t0=$(now)
+	"$CLANG" -fsyntax-only -w -ferror-limit=0 "${FLAGS[@]}" "-I$d" \
+		"-DKBUILD_BASENAME=\"$b\"" "-DKBUILD_MODNAME=\"$b\"" "$f" >/dev/null 2>&1 || true
+	t1=$(now)
+	"$LINT" -j1 -p "$WORK/compile_commands.json" "$f" >/dev/null 2>&1 || true
+	t2=$(now)
+	awk -v a="$t0" -v b="$t1" -v c="$t2" -v f="${f#"$SRC"/}" \
+		'BEGIN { printf "%s %.3f %.3f\n", f, b - a, c - b }' >> "$WORK/per-file"
+done
+awk '{ c += $2; l += $3; n++ } END {
+	printf "files: %d (linux-source-6.12 drivers/block, 6.12 kdir flags)\n", n
+	printf "clang -fsyntax-only total: %.2f s\n", c
+	printf "gendisk-lint total:        %.2f s\n", l
+	printf "ratio gendisk-lint/clang:  %.2f (target <= 1.3)\n", l / c
+}' "$WORK/per-file"
+sort -k3 -n "$WORK/per-file" | awk '{ v[NR] = $3 } END {
+	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	printf "gendisk-lint median per file: %.3f s\n", m }'
+sort -k2 -n "$WORK/per-file" | awk '{ v[NR] = $2 } END {
+	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	printf "clang median per file:        %.3f s\n", m }'
+if [ -x "$HERE/tests/run" ]; then
+	t0=$(now)
+	"$HERE/tests/run" fixtures >/dev/null 2>&1 || true
+	awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "fixture suite (tests/run fixtures): %.1f s\n", b - a }'
+fi
