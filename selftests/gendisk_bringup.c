@@ -77,3 +77,23 @@ bool gd_bringup_nothing_left(const struct gd_profile *p, char *why,
 	}
 	return true;
 }
+
+int gd_bringup_teardown(const struct gd_profile *p, char *err, size_t errlen)
+{
+	char why[512];
+	int ret;
+
+	if (gd_module_loaded(p)) {
+		ret = gd_module_unload(p);
+		if (ret) {
+			snprintf(err, errlen, "unloading %s: %s", p->module,
+				 strerror(-ret));
+			return -1;
+		}
+	}
+	if (!gd_bringup_nothing_left(p, why, sizeof(why))) {
+		snprintf(err, errlen, "after unloading %s: %s", p->module, why);
+		return -1;
+	}
+	return 0;
+}

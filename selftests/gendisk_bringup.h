@@ -36,4 +36,11 @@ int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 bool gd_bringup_nothing_left(const struct gd_profile *p, char *why,
 			     size_t whylen);
 
+/*
+ * The fixtures' teardown: unload the module if it is loaded, then require
+ * that nothing is left (a module exit that forgets a disk shows here).
+ * Returns 0, or -1 with a reason in @err.
+ */
+int gd_bringup_teardown(const struct gd_profile *p, char *err, size_t errlen);
+
 #endif /* GENDISK_BRINGUP_H */

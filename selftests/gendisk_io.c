@@ -58,8 +58,10 @@ FIXTURE_SETUP(gendisk_io)
 
 FIXTURE_TEARDOWN(gendisk_io)
 {
-	EXPECT_EQ(0, gd_module_unload(&self->prof))
-		TH_LOG("unloading %s: %s", self->prof.module, strerror(errno));
+	char err[512];
+
+	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
 }
 
 static int open_disk(const struct gd_profile *p, int flags)

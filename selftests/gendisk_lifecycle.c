@@ -49,10 +49,10 @@ FIXTURE_SETUP(gendisk_lifecycle)
 
 FIXTURE_TEARDOWN(gendisk_lifecycle)
 {
-	if (gd_module_loaded(&self->prof))
-		EXPECT_EQ(0, gd_module_unload(&self->prof))
-			TH_LOG("unloading %s: %s", self->prof.module,
-			       strerror(errno));
+	char err[512];
+
+	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
 }
 
 TEST_F(gendisk_lifecycle, unload_while_open_fails)

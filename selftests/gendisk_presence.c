@@ -36,8 +36,10 @@ FIXTURE_SETUP(gendisk_presence)
 
 FIXTURE_TEARDOWN(gendisk_presence)
 {
-	EXPECT_EQ(0, gd_module_unload(&self->prof))
-		TH_LOG("unloading %s: %s", self->prof.module, strerror(errno));
+	char err[512];
+
+	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
 }
 
 TEST_F(gendisk_presence, node_is_block_device)

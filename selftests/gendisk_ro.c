@@ -43,10 +43,10 @@ FIXTURE_SETUP(gendisk_ro)
 
 FIXTURE_TEARDOWN(gendisk_ro)
 {
-	if (gd_module_loaded(&self->prof))
-		EXPECT_EQ(0, gd_module_unload(&self->prof))
-			TH_LOG("unloading %s: %s", self->prof.module,
-			       strerror(errno));
+	char err[512];
+
+	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
 }
 
 /* Load with RO_PARAMS, or SKIP when the profile claims no read-only mode. */
