@@ -56,18 +56,14 @@ char *xstrndup(const char *s, size_t n)
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
+	char *p = NULL;
 	int n;
-	char *p;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vasprintf(&p, fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (n < 0 || !p)
 		out_of_memory();
-	p = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	return p;
 }
 

@@ -1386,20 +1386,24 @@ const char *ev_target_version(const struct lint_event *ev)
 	return ev->fa->target->version[0] ? ev->fa->target->version : "6.12";
 }
 
+static char *vformat(const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+
+	if (vasprintf(&msg, fmt, ap) < 0 || !msg)
+		return xstrdup(fmt);
+	return msg;
+}
+
 struct finding *lint_report(const struct lint_event *ev, const char *rule_id, struct ir_loc loc,
 			    const char *fmt, ...)
 {
 	const struct rule *r = rule_at((size_t)rule_index(rule_id));
 	va_list ap;
 	char *msg;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(n > 0 ? n : 0) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	msg = vformat(fmt, ap);
 	va_end(ap);
 	return finding_add(ev->fa->findings, r->id, r->severity, r->confidence, loc,
 			   ev->fa->fn->name, msg);
@@ -1409,16 +1413,11 @@ void lint_note(struct finding *f, struct ir_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
-	int n;
 
 	if (!f)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(n > 0 ? n : 0) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	msg = vformat(fmt, ap);
 	va_end(ap);
 	finding_add_note(f, loc, msg);
 }
