@@ -3,6 +3,7 @@
 
 #include "string_list.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,17 +64,30 @@ static void compute(struct summary_table *t, struct function_summary *s,
 
 		if (o->param < 0 && o->local_root)
 			continue;
+		unsigned must_put = 1, must_del = 1, any_change = 0;
+
 		for (unsigned k = 0; k < exit_set->len; k++) {
 			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);
+			uint16_t live = (uint16_t)(st->bits & ~DS_NONE);
 
-			if (st->bits & DS_PUT)
-				effects |= EFFECT_PUT;
-			if (st->del_loc.line && (st->bits & (DS_DELETED | DS_PUT)))
-				effects |= EFFECT_DEL;
+			if (live & ~DS_PUT)
+				must_put = 0;
+			if (live & ~(DS_PUT | DS_DELETED) || !st->del_loc.line)
+				must_del = 0;
+			if (st->bits & (DS_PUT | DS_DELETED | DS_ADDED | DS_ADD_PENDING | DS_ADD_FAILED))
+				any_change = 1;
 			if (st->add_loc.line &&
 			    (st->bits & (DS_ADDED | DS_ADD_PENDING | DS_ADD_FAILED)))
 				effects |= EFFECT_ADD;
 		}
+		if (must_put && any_change)
+			effects |= EFFECT_PUT;
+		if (must_del && any_change)
+			effects |= EFFECT_DEL;
+		/* put or deleted on some paths only (refcounted helpers such as
+		 * nbd_put): the state after the call is unknown */
+		if (any_change && !effects)
+			effects = EFFECT_OPAQUE;
 		for (unsigned k = 0; k < exit_set->len; k++)
 			if (config_obj(exit_set->items[k], (int)i)->alloc_loc.line)
 				effects = EFFECT_OPAQUE;
