@@ -69,7 +69,7 @@ static int open_disk(const struct gd_profile *p, int flags)
 	return open(p->dev, flags | O_CLOEXEC);
 }
 
-TEST_F(gendisk_io, fresh_disk_reads_zero)
+TEST_F_TIMEOUT(gendisk_io, fresh_disk_reads_zero, 120)
 {
 	uint64_t bad = 0;
 	int fd, ret;
@@ -86,7 +86,7 @@ TEST_F(gendisk_io, fresh_disk_reads_zero)
 }
 
 /* Buffered writes of the whole disk, checked with O_DIRECT reads. */
-TEST_F(gendisk_io, whole_device_pattern)
+TEST_F_TIMEOUT(gendisk_io, whole_device_pattern, 120)
 {
 	uint64_t bad = 0;
 	int wfd, rfd, ret;
@@ -110,7 +110,7 @@ TEST_F(gendisk_io, whole_device_pattern)
 }
 
 /* O_DIRECT writes of the whole disk, checked through the page cache. */
-TEST_F(gendisk_io, direct_write_buffered_read)
+TEST_F_TIMEOUT(gendisk_io, direct_write_buffered_read, 120)
 {
 	uint64_t bad = 0;
 	int fd, ret;

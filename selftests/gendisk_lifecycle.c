@@ -83,7 +83,7 @@ TEST_F(gendisk_lifecycle, unload_while_open_fails)
 		TH_LOG("after unload: %s", why);
 }
 
-TEST_F(gendisk_lifecycle, load_unload_cycles)
+TEST_F_TIMEOUT(gendisk_lifecycle, load_unload_cycles, 120)
 {
 	char err[512], why[512], sector[512];
 	unsigned int i;
@@ -186,7 +186,7 @@ static void run_fault_points(struct __test_metadata *_metadata,
 	}
 }
 
-TEST_F(gendisk_lifecycle, fault_points_fail_cleanly)
+TEST_F_TIMEOUT(gendisk_lifecycle, fault_points_fail_cleanly, 120)
 {
 	if (!gd_profile_has(&self->prof, "faultinject"))
 		SKIP(return, "profile does not claim feature 'faultinject'");
@@ -199,7 +199,7 @@ TEST_F(gendisk_lifecycle, fault_points_fail_cleanly)
  * The same faults on a later disk of several: the disks added before the
  * fault must be taken down by the init path.
  */
-TEST_F(gendisk_lifecycle, fault_points_on_later_disk)
+TEST_F_TIMEOUT(gendisk_lifecycle, fault_points_on_later_disk, 120)
 {
 	if (!gd_profile_has(&self->prof, "faultinject"))
 		SKIP(return, "profile does not claim feature 'faultinject'");
