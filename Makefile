@@ -77,7 +77,7 @@ test: deps
 	[ $$f -eq 0 ] && [ $$status -eq 0 ]
 
 bench: deps
-	@for part in analyzer vm; do $(MAKE) --no-print-directory -C $$part bench || exit 1; done
+	@for part in analyzer semantic-patches vm; do $(MAKE) --no-print-directory -C $$part bench || exit 1; done
 
 clean:
 	@for part in $(TEST_PARTS); do $(MAKE) --no-print-directory -C $$part clean; done
