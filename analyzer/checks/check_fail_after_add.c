@@ -59,6 +59,23 @@ const struct rule rule_fail_after_add = {
 		"\tput_disk(disk);\n"
 		"\n"
 		"Fix: do everything that can fail before add_disk() (add_disk is the last step\n"
-		"of probe), or unwind with del_gendisk() + put_disk() after it.\n",
+		"of probe), or unwind with del_gendisk() + put_disk() after it.\n"
+		"\n"
+		"Module init is stricter than probe: on 6.12 returning an error from\n"
+		"module_init after a successful add_disk() is unsafe even with a correct\n"
+		"del_gendisk() + put_disk() unwind.  add_disk()'s partition scan opens the\n"
+		"disk as a file and fput()s it (disk_scan_partitions(), block/genhd.c:343-382);\n"
+		"from insmod the final release is deferred to task_work that runs on the way\n"
+		"back to user space, after do_init_module() freed the failed module\n"
+		"(kernel/module/main.c:2839-2848, whatever its reference count), so\n"
+		"bdev_release() -> blkdev_put_whole() calls through disk->fops into freed\n"
+		"memory: an oops on every such load in this project's reference driver\n"
+		"(reference-driver/README.md; none on 6.1, none with GENHD_FL_NO_PART).  Any\n"
+		"other opener still holding the disk (udev's blkid) hits the same on every\n"
+		"kernel.  So in init: prepare every disk first, add them last, and after a\n"
+		"disk went live handle a failure by removing the disks and returning 0.  In\n"
+		"a probe function (the module stays loaded) the del_gendisk() + put_disk()\n"
+		"unwind followed by an error return is fine.  This rule reports the missing\n"
+		"unwind; it does not (yet) tell init from probe.\n",
 	.on_event = on_event,
 };
