@@ -1,0 +1,619 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gdvirtio - reference blk-mq virtio block driver for gendisk-check.
+ *
+ * This module is written to be copied.  It is the request-based (blk-mq)
+ * counterpart of ../ram/gdram.c: a driver for a real device, the virtio
+ * block device (virtio device id 2, what QEMU's virtio-blk-pci is), that
+ * shows the gendisk lifecycle of a blk-mq driver in the order the block
+ * layer needs.  It speaks virtio_blk's wire format
+ * (<uapi/linux/virtio_blk.h>) over one virtqueue; it is deliberately much
+ * smaller than drivers/block/virtio_blk.c (no multiqueue, polling, zoned,
+ * discard, suspend), which it follows wherever it does the same thing.
+ *
+ *   probe, per device (nothing visible yet):
+ *     1. private data, a disk index (IDA)          gdv_probe()
+ *     2. the virtqueue (virtio_find_single_vq)
+ *     3. limits from the device's config space     gdv_read_limits()
+ *     4. the tag set: blk_mq_alloc_tag_set()
+ *     5. the gendisk + request queue              gdv_alloc_disk()
+ *        (blk_mq_alloc_disk(), see gdvirtio_compat.h)
+ *     6. fill it in: fops (with .owner), dynamic dev_t, disk_name,
+ *        read-only, capacity
+ *     7. virtio_device_ready(): the device may now be driven - before
+ *        add_disk(), whose partition scan already reads the disk
+ *     8. device_add_disk() with the virtio device as parent, result checked
+ *     on failure: unwind in reverse; a disk that was never added gets
+ *     put_disk() only, and that BEFORE blk_mq_free_tag_set()
+ *
+ *   remove, per device (the device going away or the module unloading):
+ *     flush the config work, del_gendisk() (drains all I/O through a
+ *     still-working device), reset the device, delete the virtqueue,
+ *     put_disk(), blk_mq_free_tag_set(), free the private data.
+ *
+ *   config change (the host resized the disk): the virtio core calls
+ *     gdv_config_changed(), possibly from interrupt context; a work item
+ *     re-reads the capacity and calls set_capacity_and_notify().
+ *
+ * Tag set vs. disk (gendisk-api.md §2.3, §2.4, §3b): put_disk() of a
+ * never-added blk-mq disk runs blk_mq_exit_queue(), which uses the tag
+ * set, so on probe errors the order is put_disk() then
+ * blk_mq_free_tag_set().  Once the disk was added, del_gendisk() already
+ * exits the queue and both orders are valid (virtio_blk frees the tag set
+ * before put_disk(), null_blk after); gdvirtio uses the same order on
+ * both paths, del_gendisk -> put_disk -> tag set, so there is one rule to
+ * remember and it is never wrong.
+ *
+ * Line references "virtio_blk.c:N (6.1), :M (6.12)" are to
+ * drivers/block/virtio_blk.c of Linux 6.1.192 and 6.12.118.
+ *
+ * Binding: no MODULE_DEVICE_TABLE, on purpose.  With one, udev would
+ * autoload gdvirtio for every virtio disk next to virtio_blk, and
+ * whichever module registered first would take the disk.  gdvirtio is
+ * loaded by hand, on a machine where virtio_blk is not loaded (the test
+ * VMs never load it), and then binds every virtio block device present.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
+#include <linux/idr.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/module.h>
+#include <linux/overflow.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/virtio.h>
+#include <linux/virtio_blk.h>
+#include <linux/virtio_config.h>
+#include <linux/virtio_ring.h>
+#include <linux/workqueue.h>
+
+#include "gdvirtio_compat.h"
+
+/*
+ * Upper bound of scatter-gather entries per request.  The device may
+ * accept more (QEMU offers seg_max = queue size - 2 = 254); each request
+ * carries its table in its PDU, so the bound keeps the per-request memory
+ * at 128 * sizeof(struct scatterlist) = 4 KiB.
+ */
+#define GDV_MAX_SEGMENTS	128U
+
+static DEFINE_IDA(gdv_index_ida);
+
+/**
+ * struct gdvirtio - one virtio block device
+ * @vdev: the virtio device; vdev->priv points back here
+ * @vq: the one virtqueue, requests and completions
+ * @vq_lock: serialises the virtqueue between queue_rq (several CPUs may
+ *	dispatch to the single hardware queue at once) and the completion
+ *	callback
+ * @tag_set: blk-mq tag set; outlives the disk's queue
+ * @disk: the gendisk; put in gdv_remove()
+ * @config_work: re-reads the capacity after a config change
+ * @index: N of gdvirtioN, from gdv_index_ida
+ */
+struct gdvirtio {
+	struct virtio_device *vdev;
+	struct virtqueue *vq;
+	spinlock_t vq_lock;
+	struct blk_mq_tag_set tag_set;
+	struct gendisk *disk;
+	struct work_struct config_work;
+	int index;
+};
+
+/**
+ * struct gdv_req - per-request driver data (the blk-mq PDU, cmd_size)
+ * @out_hdr: request header the device reads (type, ioprio, sector)
+ * @status: status byte the device writes (VIRTIO_BLK_S_*)
+ * @sg: the request's data, filled by blk_rq_map_sg(); sized for the
+ *	queue's max_segments
+ *
+ * The PDU lives in memory blk-mq allocated once per tag, so queue_rq never
+ * allocates.  The device reads @out_hdr and writes @status by DMA;
+ * virtqueue_add_sgs() maps them.
+ */
+struct gdv_req {
+	struct virtio_blk_outhdr out_hdr;
+	u8 status;
+	struct scatterlist sg[];
+};
+
+/* ------------------------------------------------------------------------
+ * I/O: blk_mq_ops.
+ */
+
+static blk_status_t gdv_status_to_blk(u8 status)
+{
+	switch (status) {
+	case VIRTIO_BLK_S_OK:
+		return BLK_STS_OK;
+	case VIRTIO_BLK_S_UNSUPP:
+		return BLK_STS_NOTSUPP;
+	default:
+		return BLK_STS_IOERR;
+	}
+}
+
+/*
+ * Put one request on the virtqueue: header (device-readable), data
+ * (device-readable for writes, device-writable for reads), status byte
+ * (device-writable).  The order of the buffers is the wire format.
+ * Called with vq_lock held, hence GFP_ATOMIC for indirect descriptors.
+ */
+static int gdv_add_req(struct virtqueue *vq, struct gdv_req *vbr,
+		       unsigned int nents, bool data_out)
+{
+	struct scatterlist hdr, status, *sgs[3];
+	unsigned int num_out = 0, num_in = 0;
+
+	sg_init_one(&hdr, &vbr->out_hdr, sizeof(vbr->out_hdr));
+	sgs[num_out++] = &hdr;
+	if (nents) {
+		if (data_out)
+			sgs[num_out++] = vbr->sg;
+		else
+			sgs[num_out + num_in++] = vbr->sg;
+	}
+	sg_init_one(&status, &vbr->status, sizeof(vbr->status));
+	sgs[num_out + num_in++] = &status;
+
+	return virtqueue_add_sgs(vq, sgs, num_out, num_in, vbr, GFP_ATOMIC);
+}
+
+static blk_status_t gdv_queue_rq(struct blk_mq_hw_ctx *hctx,
+				 const struct blk_mq_queue_data *bd)
+{
+	struct gdvirtio *gdv = hctx->queue->queuedata;
+	struct virtio_device *vdev = gdv->vdev;
+	struct request *rq = bd->rq;
+	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
+	unsigned int nents = 0;
+	unsigned long flags;
+	bool notify;
+	u32 type;
+	int err;
+
+	switch (req_op(rq)) {
+	case REQ_OP_READ:
+		type = VIRTIO_BLK_T_IN;
+		break;
+	case REQ_OP_WRITE:
+		type = VIRTIO_BLK_T_OUT;
+		break;
+	case REQ_OP_FLUSH:
+		/* Only reaches us if the queue has a write cache (FLUSH). */
+		type = VIRTIO_BLK_T_FLUSH;
+		break;
+	default:
+		/* Not advertised in the limits: discard, write zeroes, ... */
+		return BLK_STS_NOTSUPP;
+	}
+
+	/* Wire format is little-endian (modern) or guest-endian (legacy). */
+	vbr->out_hdr.type = cpu_to_virtio32(vdev, type);
+	vbr->out_hdr.ioprio = cpu_to_virtio32(vdev, req_get_ioprio(rq));
+	/* Always 512-byte sectors, whatever the logical block size. */
+	vbr->out_hdr.sector = cpu_to_virtio64(vdev,
+			type == VIRTIO_BLK_T_FLUSH ? 0 : blk_rq_pos(rq));
+	/* The device overwrites it; a request it never saw reads as error. */
+	vbr->status = VIRTIO_BLK_S_IOERR;
+
+	if (blk_rq_nr_phys_segments(rq)) {
+		sg_init_table(vbr->sg, queue_max_segments(rq->q));
+		nents = blk_rq_map_sg(rq->q, rq, vbr->sg);
+	}
+
+	blk_mq_start_request(rq);
+
+	spin_lock_irqsave(&gdv->vq_lock, flags);
+	err = gdv_add_req(gdv->vq, vbr, nents, type == VIRTIO_BLK_T_OUT);
+	if (err) {
+		/* Let the device drain what is queued, then retry. */
+		virtqueue_kick(gdv->vq);
+		spin_unlock_irqrestore(&gdv->vq_lock, flags);
+		switch (err) {
+		case -ENOSPC:
+			/*
+			 * Ring full: stop the hardware queue; gdv_done()
+			 * restarts it when descriptors come back.
+			 */
+			blk_mq_stop_hw_queue(hctx);
+			fallthrough;
+		case -ENOMEM:
+			/* Requeued by blk-mq, no error for the caller. */
+			return BLK_STS_DEV_RESOURCE;
+		default:
+			/* -EIO: the virtqueue is broken (device gone). */
+			return BLK_STS_IOERR;
+		}
+	}
+	notify = virtqueue_kick_prepare(gdv->vq);
+	spin_unlock_irqrestore(&gdv->vq_lock, flags);
+
+	/* The notification may trap to the host: outside the lock. */
+	if (notify)
+		virtqueue_notify(gdv->vq);
+	return BLK_STS_OK;
+}
+
+/*
+ * Completion, second half: blk_mq_complete_request() brings us here on
+ * the CPU that submitted the request (or a sibling).
+ */
+static void gdv_complete_rq(struct request *rq)
+{
+	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
+
+	blk_mq_end_request(rq, gdv_status_to_blk(vbr->status));
+}
+
+static const struct blk_mq_ops gdv_mq_ops = {
+	.queue_rq	= gdv_queue_rq,
+	.complete	= gdv_complete_rq,
+};
+
+/*
+ * Completion, first half: the virtqueue callback (interrupt context).
+ * Take every finished request off the ring; callbacks are re-enabled
+ * only when the ring is seen empty, so no completion is missed between
+ * the last virtqueue_get_buf() and virtqueue_enable_cb().
+ */
+static void gdv_done(struct virtqueue *vq)
+{
+	struct gdvirtio *gdv = vq->vdev->priv;
+	struct gdv_req *vbr;
+	bool completed = false;
+	unsigned long flags;
+	unsigned int len;
+
+	spin_lock_irqsave(&gdv->vq_lock, flags);
+	do {
+		virtqueue_disable_cb(vq);
+		while ((vbr = virtqueue_get_buf(vq, &len)) != NULL) {
+			blk_mq_complete_request(blk_mq_rq_from_pdu(vbr));
+			completed = true;
+		}
+		if (unlikely(virtqueue_is_broken(vq)))
+			break;
+	} while (!virtqueue_enable_cb(vq));
+
+	/* Descriptors were freed: a queue stopped on -ENOSPC may go on. */
+	if (completed)
+		blk_mq_start_stopped_hw_queues(gdv->disk->queue, true);
+	spin_unlock_irqrestore(&gdv->vq_lock, flags);
+}
+
+/* ------------------------------------------------------------------------
+ * Config space.
+ */
+
+/*
+ * Capacity in 512-byte sectors, the unit of both the virtio_blk config
+ * field and set_capacity(), rounded down to whole logical blocks: a
+ * partial last block could not be addressed anyway.
+ */
+static sector_t gdv_read_capacity(struct gdvirtio *gdv, unsigned int lbs)
+{
+	u64 capacity;
+
+	virtio_cread(gdv->vdev, struct virtio_blk_config, capacity, &capacity);
+	return round_down(capacity, lbs >> SECTOR_SHIFT);
+}
+
+/**
+ * gdv_read_limits - queue limits from the device's config space
+ * @gdv: the device; gdv->vq must exist (its ring size bounds the segments)
+ * @gl: filled in
+ *
+ * Only features the driver negotiated (gdv_features[]) are consulted;
+ * virtio_cread_feature() returns -ENOENT for the others and the default
+ * is kept.  Returns 0, or -EINVAL for a block size the block layer cannot
+ * use (the probe fails rather than guess).
+ */
+static int gdv_read_limits(struct gdvirtio *gdv, struct gdv_limits *gl)
+{
+	struct virtio_device *vdev = gdv->vdev;
+	unsigned int ring = virtqueue_get_vring_size(gdv->vq);
+	u32 v;
+
+	/* VIRTIO_BLK_F_BLK_SIZE: the logical block size; 512 otherwise. */
+	gl->lbs = SECTOR_SIZE;
+	if (!virtio_cread_feature(vdev, VIRTIO_BLK_F_BLK_SIZE,
+				  struct virtio_blk_config, blk_size, &v))
+		gl->lbs = v;
+	if (!is_power_of_2(gl->lbs) || gl->lbs < SECTOR_SIZE ||
+	    gl->lbs > PAGE_SIZE) {
+		dev_err(&vdev->dev, "unusable block size %u\n", gl->lbs);
+		return -EINVAL;
+	}
+
+	/*
+	 * VIRTIO_BLK_F_SEG_MAX: data entries per request; 1 otherwise.  The
+	 * header and the status byte take two more descriptors, which must
+	 * fit in the ring unless the device takes indirect descriptors (then
+	 * a request uses a single ring entry).
+	 */
+	v = 1;
+	if (virtio_cread_feature(vdev, VIRTIO_BLK_F_SEG_MAX,
+				 struct virtio_blk_config, seg_max, &v) || !v)
+		v = 1;
+	v = min(v, GDV_MAX_SEGMENTS);
+	if (!virtio_has_feature(vdev, VIRTIO_RING_F_INDIRECT_DESC))
+		v = min(v, ring > 2 ? ring - 2 : 1U);
+	gl->max_segments = v;
+
+	/*
+	 * VIRTIO_BLK_F_SIZE_MAX: bytes per entry; also bounded by what the
+	 * DMA layer can map in one piece (swiotlb, IOMMU).
+	 */
+	gl->max_segment_size = min_t(size_t, virtio_max_dma_size(vdev),
+				     UINT_MAX);
+	if (!virtio_cread_feature(vdev, VIRTIO_BLK_F_SIZE_MAX,
+				  struct virtio_blk_config, size_max, &v))
+		gl->max_segment_size = min(gl->max_segment_size, v);
+	/* The block layer needs at least a page per segment. */
+	gl->max_segment_size = max_t(unsigned int, gl->max_segment_size,
+				     PAGE_SIZE);
+
+	/* No limit of its own: the segments bound a request. */
+	gl->max_hw_sectors = UINT_MAX;
+
+	/* VIRTIO_BLK_F_FLUSH: a volatile write cache that FLUSH empties. */
+	gl->write_cache = virtio_has_feature(vdev, VIRTIO_BLK_F_FLUSH);
+	return 0;
+}
+
+/*
+ * The host changed the config space: for us, the capacity (QMP
+ * block_resize).  Runs in process context: set_capacity_and_notify()
+ * sends a uevent, which may sleep.  It logs "detected capacity change"
+ * and sends RESIZE=1 only if the size really changed and the disk is live.
+ */
+static void gdv_config_work(struct work_struct *work)
+{
+	struct gdvirtio *gdv = container_of(work, struct gdvirtio, config_work);
+	unsigned int lbs = queue_logical_block_size(gdv->disk->queue);
+
+	set_capacity_and_notify(gdv->disk, gdv_read_capacity(gdv, lbs));
+}
+
+/*
+ * Called by the virtio core, possibly in interrupt context, only between
+ * the end of a successful probe and the start of remove (the core holds
+ * config changes back outside that window), so gdv->disk exists.
+ */
+static void gdv_config_changed(struct virtio_device *vdev)
+{
+	struct gdvirtio *gdv = vdev->priv;
+
+	schedule_work(&gdv->config_work);
+}
+
+/* ------------------------------------------------------------------------
+ * Probe and remove.
+ */
+
+/*
+ * No open/release/ioctl: nothing of the device is needed for them, so
+ * disk->private_data is not used and the private data can go at remove
+ * even if someone still holds the (dead) disk open.  .owner pins the
+ * module while the disk is open.
+ */
+static const struct block_device_operations gdv_fops = {
+	.owner	= THIS_MODULE,
+};
+
+static int gdv_probe(struct virtio_device *vdev)
+{
+	struct gdv_limits gl;
+	struct gdvirtio *gdv;
+	struct gendisk *disk;
+	unsigned int depth;
+	int err;
+
+	if (!vdev->config->get) {
+		dev_err(&vdev->dev, "config space access is not supported\n");
+		return -EINVAL;
+	}
+
+	/* Step 1: private data and a disk index. */
+	gdv = kzalloc(sizeof(*gdv), GFP_KERNEL);
+	if (!gdv)
+		return -ENOMEM;
+	gdv->vdev = vdev;
+	spin_lock_init(&gdv->vq_lock);
+	INIT_WORK(&gdv->config_work, gdv_config_work);
+	vdev->priv = gdv;
+
+	gdv->index = ida_alloc(&gdv_index_ida, GFP_KERNEL);
+	if (gdv->index < 0) {
+		err = gdv->index;
+		goto out_free_gdv;
+	}
+
+	/* Step 2: the virtqueue.  The device does not run until step 7. */
+	gdv->vq = virtio_find_single_vq(vdev, gdv_done, "requests");
+	if (IS_ERR(gdv->vq)) {
+		err = PTR_ERR(gdv->vq);
+		goto out_free_index;
+	}
+
+	/* Step 3: limits. */
+	err = gdv_read_limits(gdv, &gl);
+	if (err)
+		goto out_del_vqs;
+
+	/*
+	 * Step 4: the tag set.  One hardware queue (one virtqueue); as many
+	 * tags as requests fit in the ring - one entry each with indirect
+	 * descriptors, at least two without (virtio_blk.c:1477-1484 (6.12)
+	 * sizes it the same way).  Running out anyway is handled in
+	 * gdv_queue_rq().
+	 */
+	depth = virtqueue_get_vring_size(gdv->vq);
+	if (!virtio_has_feature(vdev, VIRTIO_RING_F_INDIRECT_DESC))
+		depth = max(depth / 2, 1U);
+	gdv->tag_set.ops = &gdv_mq_ops;
+	gdv->tag_set.nr_hw_queues = 1;
+	gdv->tag_set.queue_depth = depth;
+	gdv->tag_set.numa_node = NUMA_NO_NODE;
+	gdv->tag_set.flags = BLK_MQ_F_SHOULD_MERGE;
+	gdv->tag_set.cmd_size = sizeof(struct gdv_req) +
+				gl.max_segments * sizeof(struct scatterlist);
+	gdv->tag_set.driver_data = gdv;
+	err = blk_mq_alloc_tag_set(&gdv->tag_set);
+	if (err)
+		goto out_del_vqs;
+
+	/* Step 5: the disk.  ERR_PTR on failure, on both kernels. */
+	disk = gdv_alloc_disk(&gdv->tag_set, &gl, gdv);
+	if (IS_ERR(disk)) {
+		err = PTR_ERR(disk);
+		goto out_free_tag_set;
+	}
+	gdv->disk = disk;
+
+	/*
+	 * Step 6: fill it in.  major = first_minor = minors = 0: a dynamic
+	 * dev_t under BLOCK_EXT_MAJOR, no register_blkdev().  Capacity before
+	 * add_disk() with plain set_capacity(): nobody to notify yet.
+	 */
+	disk->fops = &gdv_fops;
+	snprintf(disk->disk_name, DISK_NAME_LEN, "gdvirtio%d", gdv->index);
+	if (virtio_has_feature(vdev, VIRTIO_BLK_F_RO))
+		set_disk_ro(disk, true);
+	set_capacity(disk, gdv_read_capacity(gdv, gl.lbs));
+
+	/*
+	 * Step 7: DRIVER_OK.  From here the device processes the virtqueue
+	 * and may interrupt; add_disk() below already reads the disk.
+	 */
+	virtio_device_ready(vdev);
+
+	/*
+	 * Step 8: make it visible.  The virtio device is the parent, so the
+	 * disk sits under it in sysfs.  Nothing fallible follows: once the
+	 * disk is live the probe succeeds.
+	 */
+	err = device_add_disk(&vdev->dev, disk, NULL);
+	if (err)
+		goto out_reset;
+
+	dev_info(&vdev->dev, "%s: %llu sectors, %u-byte blocks%s%s\n",
+		 disk->disk_name, (unsigned long long)get_capacity(disk),
+		 gl.lbs, gl.write_cache ? ", write cache" : "",
+		 get_disk_ro(disk) ? ", read-only" : "");
+	return 0;
+
+out_reset:
+	/*
+	 * The failed add_disk() unwound itself: the disk is not live.  Stop
+	 * the device before anything it could DMA into goes away.
+	 */
+	virtio_reset_device(vdev);
+	/* Never added: put_disk() only, never del_gendisk() (§2.3). */
+	put_disk(disk);
+out_free_tag_set:
+	/* After put_disk(): its release still exits the queue with the set. */
+	blk_mq_free_tag_set(&gdv->tag_set);
+out_del_vqs:
+	vdev->config->del_vqs(vdev);
+out_free_index:
+	ida_free(&gdv_index_ida, gdv->index);
+out_free_gdv:
+	vdev->priv = NULL;
+	kfree(gdv);
+	return err;
+}
+
+/*
+ * Remove: the device is being unbound (module unload, or the device was
+ * unplugged).  The virtio core has already stopped config-change
+ * callbacks (virtio_dev_remove() in drivers/virtio/virtio.c).
+ */
+static void gdv_remove(struct virtio_device *vdev)
+{
+	struct gdvirtio *gdv = vdev->priv;
+
+	/* A resize still in flight must not touch the disk after this. */
+	flush_work(&gdv->config_work);
+
+	/*
+	 * No new opens, partitions dropped, dirty data written back through
+	 * the still-working device, queue drained and exited.  After this
+	 * no request reaches gdv_queue_rq().
+	 */
+	del_gendisk(gdv->disk);
+
+	/* Stop the device (no more interrupts or DMA), then its queue. */
+	virtio_reset_device(vdev);
+	vdev->config->del_vqs(vdev);
+
+	/*
+	 * Drop our reference; the gendisk and its queue go when the last
+	 * opener closes.  No driver data is reachable from them (no
+	 * open/ioctl, private_data unused).
+	 */
+	put_disk(gdv->disk);
+	blk_mq_free_tag_set(&gdv->tag_set);
+
+	ida_free(&gdv_index_ida, gdv->index);
+	vdev->priv = NULL;
+	kfree(gdv);
+}
+
+static const struct virtio_device_id gdv_id_table[] = {
+	{ VIRTIO_ID_BLOCK, VIRTIO_DEV_ANY_ID },
+	{ 0 },
+};
+
+/*
+ * Features the driver understands.  The core negotiates only these (and
+ * the transport's own: VERSION_1, INDIRECT_DESC, EVENT_IDX, ...); a
+ * feature left out here reads as absent to virtio_has_feature().
+ */
+static const unsigned int gdv_features[] = {
+	VIRTIO_BLK_F_SIZE_MAX,
+	VIRTIO_BLK_F_SEG_MAX,
+	VIRTIO_BLK_F_RO,
+	VIRTIO_BLK_F_BLK_SIZE,
+	VIRTIO_BLK_F_FLUSH,
+};
+
+static struct virtio_driver gdv_driver = {
+	.driver.name		= KBUILD_MODNAME,
+	.id_table		= gdv_id_table,
+	.feature_table		= gdv_features,
+	.feature_table_size	= ARRAY_SIZE(gdv_features),
+	.probe			= gdv_probe,
+	.remove			= gdv_remove,
+	.config_changed		= gdv_config_changed,
+};
+
+/*
+ * register_virtio_driver() probes every virtio block device that no
+ * driver has bound yet; a probe failure is logged by the driver core and
+ * leaves that device unbound, it does not fail the load.
+ * unregister_virtio_driver() removes every bound device.
+ */
+static int __init gdv_init(void)
+{
+	return register_virtio_driver(&gdv_driver);
+}
+
+static void __exit gdv_exit(void)
+{
+	unregister_virtio_driver(&gdv_driver);
+	ida_destroy(&gdv_index_ida);
+}
+
+module_init(gdv_init);
+module_exit(gdv_exit);
+
+MODULE_DESCRIPTION("gendisk-check reference blk-mq virtio block driver");
+MODULE_LICENSE("GPL");
