@@ -15,6 +15,11 @@
 #   seeded-warnings  a copy of gdram.c with one seeded defect must make
 #                  the W=1, sparse and checkpatch checks above report it:
 #                  proves those checks can fail.
+# gdvirtio (virtio/), the same checks named gdvirtio-<check>:
+#   gdvirtio-build-w1-<s>, gdvirtio-sparse-<s>, gdvirtio-gendisk-lint-<s>,
+#   gdvirtio-modinfo-<s> (license GPL, vermagic, and no alias: gdvirtio
+#                  must never be autoloaded next to virtio_blk),
+#   gdvirtio-checkpatch (once)
 # Logs are kept in build/logs/.  Exit status 1 if anything failed.
 set -u
 
@@ -41,12 +46,13 @@ diagnostics() {
 	grep -E '(^|: )(warning|error):|WARNING:' "$1"
 }
 
-# fresh_dir DIR SRCDIR: DIR becomes a kbuild dir whose sources are
-# symlinks into SRCDIR (what ../Makefile does for build/<series>/).
+# fresh_dir DIR SRCDIR [SOURCES]: DIR becomes a kbuild dir whose sources
+# are symlinks into SRCDIR (what ../Makefile does for build/<series>/);
+# SOURCES defaults to gdram's.
 fresh_dir() {
 	rm -rf "$1" && mkdir -p "$1" || return 1
 	local f
-	for f in $sources; do
+	for f in ${3:-$sources}; do
 		ln -s "$2/$f" "$1/$f" || return 1
 	done
 }
@@ -71,10 +77,75 @@ checkpatch_clean() {
 
 src=$("$cache" source 2>/dev/null) || src=
 
+# check_gdvirtio SERIES: gdvirtio's per-kernel checks, in build/<s>/virtio/
+# (build/<s>/ was just recreated for gdram, so this is a fresh build too).
+check_gdvirtio() {
+	local s=$1 vdir="$build/$1/virtio" log rc rel vermagic
+	local t=gdvirtio
+
+	log="$logs/$t-build-w1-$s.log"
+	if ! fresh_dir "$vdir" ../../../virtio "$virtio_sources"; then
+		fail "$t-build-w1-$s" "cannot create $vdir"
+	elif ! kbuild "$s" "$vdir" "$log" W=1; then
+		fail "$t-build-w1-$s" "build failed, see $log"
+	elif [ ! -f "$vdir/gdvirtio.ko" ]; then
+		fail "$t-build-w1-$s" "no gdvirtio.ko, see $log"
+	elif diagnostics "$log" >/dev/null; then
+		fail "$t-build-w1-$s" "$(diagnostics "$log" | head -n 1)"
+	else
+		ln -sfn virtio/gdvirtio.ko "$build/$s/gdvirtio.ko"
+		pass "$t-build-w1-$s"
+	fi
+
+	log="$logs/$t-sparse-$s.log"
+	if ! kbuild "$s" "$vdir" "$log" C=2 CHECK=sparse; then
+		fail "$t-sparse-$s" "build failed, see $log"
+	elif ! grep -q 'CHECK .*gdvirtio\.c' "$log"; then
+		fail "$t-sparse-$s" "sparse did not run on gdvirtio.c, see $log"
+	elif diagnostics "$log" >/dev/null; then
+		fail "$t-sparse-$s" "$(diagnostics "$log" | head -n 1)"
+	else
+		pass "$t-sparse-$s"
+	fi
+
+	ko="$vdir/gdvirtio.ko"
+	if [ ! -f "$ko" ]; then
+		fail "$t-modinfo-$s" "no $ko"
+	else
+		rel=$("$cache" release "$s")
+		vermagic=$(modinfo -F vermagic "$ko")
+		if [ "${vermagic%% *}" != "$rel" ]; then
+			fail "$t-modinfo-$s" "vermagic '$vermagic' is not for $rel"
+		elif [ "$(modinfo -F license "$ko")" != GPL ]; then
+			fail "$t-modinfo-$s" "license is not GPL"
+		elif [ -n "$(modinfo -F alias "$ko")" ]; then
+			fail "$t-modinfo-$s" "has a module alias (would be autoloaded): $(modinfo -F alias "$ko" | head -n 1)"
+		else
+			pass "$t-modinfo-$s"
+		fi
+	fi
+
+	log="$logs/$t-gendisk-lint-$s.log"
+	if [ ! -x "$lint" ]; then
+		skip "$t-gendisk-lint-$s" "analyzer/gendisk-lint is not built (make -C analyzer)"
+	else
+		"$lint" --kdir "$("$cache" kdir "$s")" "$here/virtio" >"$log" 2>&1
+		rc=$?
+		if [ $rc -eq 0 ]; then
+			pass "$t-gendisk-lint-$s"
+		else
+			fail "$t-gendisk-lint-$s" "exit $rc: $(head -n 1 "$log")"
+		fi
+	fi
+}
+virtio_sources="Kbuild gdvirtio.c gdvirtio_compat.h"
+lint="$repo/analyzer/gendisk-lint"
+
 for s in $kernels; do
 	dir="$build/$s"
 	if ! "$cache" kdir "$s" >/dev/null 2>&1; then
-		for t in build-w1 sparse modinfo gendisk-lint; do
+		for t in build-w1 sparse modinfo gendisk-lint gdvirtio-build-w1 \
+			gdvirtio-sparse gdvirtio-modinfo gdvirtio-gendisk-lint; do
 			fail "$t-$s" "no headers for $s (run: vm/kernel-cache fetch $s)"
 		done
 		continue
@@ -143,11 +214,14 @@ for s in $kernels; do
 			fail "gendisk-lint-$s" "exit $rc: $(head -n 1 "$log")"
 		fi
 	fi
+
+	check_gdvirtio "$s"
 done
 
 if [ -z "$src" ]; then
 	fail checkpatch "no kernel source for checkpatch.pl (vm/kernel-cache source)"
 	fail seeded-warnings "no kernel source for checkpatch.pl"
+	fail gdvirtio-checkpatch "no kernel source for checkpatch.pl"
 	exit 1
 fi
 
@@ -160,6 +234,16 @@ elif ! checkpatch_clean "$logs/checkpatch-h.log" --ignore LINUX_VERSION_CODE \
 	fail checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/checkpatch-h.log")"
 else
 	pass checkpatch
+fi
+
+# gdvirtio: the same rule, LINUX_VERSION_CODE only in its compat header.
+if ! checkpatch_clean "$logs/gdvirtio-checkpatch-c.log" "$here/virtio/gdvirtio.c"; then
+	fail gdvirtio-checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/gdvirtio-checkpatch-c.log")"
+elif ! checkpatch_clean "$logs/gdvirtio-checkpatch-h.log" --ignore LINUX_VERSION_CODE \
+	"$here/virtio/gdvirtio_compat.h"; then
+	fail gdvirtio-checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/gdvirtio-checkpatch-h.log")"
+else
+	pass gdvirtio-checkpatch
 fi
 
 # Negative control: the same checks on a copy of gdram.c with a global

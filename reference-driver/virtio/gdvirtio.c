@@ -99,7 +99,7 @@ static DEFINE_IDA(gdv_index_ida);
 struct gdvirtio {
 	struct virtio_device *vdev;
 	struct virtqueue *vq;
-	spinlock_t vq_lock;
+	spinlock_t vq_lock;	/* protects @vq, see above */
 	struct blk_mq_tag_set tag_set;
 	struct gendisk *disk;
 	struct work_struct config_work;
@@ -174,6 +174,7 @@ static blk_status_t gdv_queue_rq(struct blk_mq_hw_ctx *hctx,
 	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
 	unsigned int nents = 0;
 	unsigned long flags;
+	sector_t sector;
 	bool notify;
 	u32 type;
 	int err;
@@ -198,8 +199,8 @@ static blk_status_t gdv_queue_rq(struct blk_mq_hw_ctx *hctx,
 	vbr->out_hdr.type = cpu_to_virtio32(vdev, type);
 	vbr->out_hdr.ioprio = cpu_to_virtio32(vdev, req_get_ioprio(rq));
 	/* Always 512-byte sectors, whatever the logical block size. */
-	vbr->out_hdr.sector = cpu_to_virtio64(vdev,
-			type == VIRTIO_BLK_T_FLUSH ? 0 : blk_rq_pos(rq));
+	sector = type == VIRTIO_BLK_T_FLUSH ? 0 : blk_rq_pos(rq);
+	vbr->out_hdr.sector = cpu_to_virtio64(vdev, sector);
 	/* The device overwrites it; a request it never saw reads as error. */
 	vbr->status = VIRTIO_BLK_S_IOERR;
 
