@@ -1,4 +1,5 @@
 /* gendisk-lint: command line, input expansion, parallel workers, output. */
+#include "ci_gate.h"
 #include "compile_db.h"
 #include "flag_translation.h"
 #include "frontend.h"
@@ -6,8 +7,10 @@
 #include "kdir_flags.h"
 #include "kernel_version.h"
 #include "output.h"
+#include "output_ci.h"
 #include "rules.h"
 #include "string_list.h"
+#include "suppressions.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -31,7 +34,12 @@ static const char usage_text[] =
 	"  -p FILE            compile_commands.json (kbuild's gen_compile_commands.py format);\n"
 	"                     without FILE|DIR arguments, every C file in it is analysed\n"
 	"  --kernel X.Y       target kernel (default: LINUX_VERSION_CODE of the parsed headers)\n"
-	"  --format=text|json output format (default text)\n"
+	"  --format=FORMAT    text (default), json, sarif (SARIF 2.1.0 with fingerprints)\n"
+	"                     or github (workflow-command annotations)\n"
+	"  --baseline FILE    report only findings whose fingerprint is not in FILE\n"
+	"  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
+	"                     (exit 0 unless an input error)\n"
+	"  --report-unused-suppressions  report ignore[] comments that match no finding\n"
 	"  --rule ID          run only this rule (repeatable)\n"
 	"  --disable ID       do not run this rule (repeatable)\n"
 	"  -j N               files analysed in parallel (default: number of CPUs)\n"
@@ -39,6 +47,9 @@ static const char usage_text[] =
 	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
 	"  --print-flags      print the clang flags that would be used, then exit\n"
 	"  --version, --help\n"
+	"Inline suppression, on the finding's line or the line before:\n"
+	"  /* gendisk-lint: ignore[RULE-ID,...] REASON */  (or // ...); a missing REASON\n"
+	"  is reported as suppression-without-reason.\n"
 	"Compiler-style flags (-I, -D, -U, -include, -isystem, -nostdinc, -std=, -m*, -f*, -W*)\n"
 	"are accepted as kbuild passes them to a checker (make C=1 CHECK=gendisk-lint);\n"
 	"GCC-only ones are dropped.\n"
@@ -52,7 +63,10 @@ struct options {
 	const char *kdir;
 	const char *compdb;
 	int kernel;
-	int json;
+	enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB } format;
+	const char *baseline;
+	const char *write_baseline;
+	int report_unused_suppressions;
 	int jobs;
 	int print_flags;
 	unsigned char *rule_enabled;
@@ -80,11 +94,11 @@ static int explain(const char *id)
 	int i = rule_index(id);
 	const struct rule *r;
 
-	if (i < 0) {
+	r = i >= 0 ? rule_at((size_t)i) : suppression_rule_find(id);
+	if (!r) {
 		fprintf(stderr, "gendisk-lint: unknown rule '%s' (see --list-rules)\n", id);
 		return 2;
 	}
-	r = rule_at((size_t)i);
 	printf("%s (%s, confidence %s): %s\n\n%s", r->id, r->severity, r->confidence, r->summary,
 	       r->explain);
 	printf("\nScope of the analysis: one function at a time along every path, with "
@@ -199,11 +213,22 @@ static void parse_options(int argc, char **argv, struct options *o)
 			const char *v = option_value(argc, argv, &i, "--format");
 
 			if (strcmp(v, "json") == 0)
-				o->json = 1;
+				o->format = FORMAT_JSON;
 			else if (strcmp(v, "text") == 0)
-				o->json = 0;
+				o->format = FORMAT_TEXT;
+			else if (strcmp(v, "sarif") == 0)
+				o->format = FORMAT_SARIF;
+			else if (strcmp(v, "github") == 0)
+				o->format = FORMAT_GITHUB;
 			else
-				die_usage("--format: unknown format '%s' (text or json)", v);
+				die_usage("--format: unknown format '%s' (text, json, sarif or github)", v);
+		} else if (strncmp(a, "--baseline", 10) == 0 && (a[10] == '\0' || a[10] == '=')) {
+			o->baseline = option_value(argc, argv, &i, "--baseline");
+		} else if (strncmp(a, "--write-baseline", 16) == 0 &&
+			   (a[16] == '\0' || a[16] == '=')) {
+			o->write_baseline = option_value(argc, argv, &i, "--write-baseline");
+		} else if (strcmp(a, "--report-unused-suppressions") == 0) {
+			o->report_unused_suppressions = 1;
 		} else if (strncmp(a, "--rule", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
 			set_rule(o, option_value(argc, argv, &i, "--rule"), 1);
 			rule_only_seen = 1;
@@ -272,6 +297,7 @@ int main(int argc, char **argv)
 	struct string_list files = { 0 }, kflags = { 0 }, checker_flags = { 0 };
 	struct compile_db db = { 0 };
 	struct work w = { 0 };
+	struct ci_gate gate = { 0 };
 	struct output_file *outs;
 	pthread_t *threads;
 	char err[1024];
@@ -374,14 +400,34 @@ int main(int argc, char **argv)
 			kernel_str = kernel_buf;
 		}
 	}
+	gate.baseline = o.baseline;
+	gate.write_baseline = o.write_baseline;
+	gate.report_unused = o.report_unused_suppressions;
+	gate.rule_enabled = o.rule_enabled;
+	if (ci_gate_apply(&gate, outs, w.jobs, w.results, files.len, err, sizeof(err)) != 0) {
+		fprintf(stderr, "gendisk-lint: %s\n", err);
+		return 2;
+	}
+	if (o.baseline)
+		fprintf(stderr, "gendisk-lint: %zu finding%s matched the baseline %s\n",
+			gate.baselined, gate.baselined == 1 ? "" : "s", o.baseline);
+	if (status == 1)
+		status = 0; /* decided again after suppressions and the baseline */
 	for (size_t i = 0; i < files.len && status != 2; i++)
 		if (w.results[i].findings.len)
 			status = 1;
-	if (o.json)
+	if (o.write_baseline && status == 1)
+		status = 0; /* the findings are recorded, not failed */
+	if (o.format == FORMAT_JSON)
 		output_json(stdout, outs, files.len, kernel_str);
+	else if (o.format == FORMAT_SARIF)
+		output_sarif(stdout, outs, files.len, gate.fps, kernel_str);
+	else if (o.format == FORMAT_GITHUB)
+		output_github(stdout, outs, files.len);
 	else
 		output_text(stdout, outs, files.len);
 	fflush(stdout);
+	ci_gate_free(&gate);
 
 	for (size_t i = 0; i < files.len; i++)
 		file_result_free(&w.results[i]);

@@ -1,0 +1,253 @@
+/*
+ * SARIF 2.1.0 log (--format=sarif) for code-scanning UIs: one run whose
+ * driver lists every rule (id, summary as shortDescription, the first
+ * paragraph of --explain as fullDescription, the whole --explain text as
+ * help, default level), one result per finding with its location and
+ * function, the path notes as relatedLocations and as a codeFlow (in line
+ * order, ending at the finding), and a line-independent fingerprint in
+ * partialFingerprints (fingerprint.h).  File problems become
+ * toolExecutionNotifications of the invocation.
+ */
+#include "output_ci.h"
+
+#include "fingerprint.h"
+#include "json_writer.h"
+#include "rules.h"
+#include "string_list.h"
+#include "suppressions.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t all_rules_count(void)
+{
+	return rules_count() + suppression_rules_count();
+}
+
+static const struct rule *all_rules_at(size_t i)
+{
+	return i < rules_count() ? rule_at(i) : suppression_rule_at(i - rules_count());
+}
+
+static int all_rules_index(const char *id)
+{
+	for (size_t i = 0; i < all_rules_count(); i++)
+		if (strcmp(all_rules_at(i)->id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+static const char *level_of(const char *severity)
+{
+	return severity && strcmp(severity, "error") == 0 ? "error" : "warning";
+}
+
+/* A relative path stays a relative URI reference; an absolute one becomes file://. */
+static void write_uri(FILE *out, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char *uri = xmalloc(strlen(path) * 3 + 8), *o = uri;
+
+	if (path[0] == '/') {
+		memcpy(o, "file://", 7);
+		o += 7;
+	}
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
+			*o++ = (char)*p;
+		} else {
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		}
+	}
+	*o = '\0';
+	json_write_string(out, uri);
+	free(uri);
+}
+
+static void write_physical(FILE *out, const char *display, struct ir_loc loc)
+{
+	fputs("{\"artifactLocation\":{\"uri\":", out);
+	write_uri(out, display);
+	fputc('}', out);
+	if (loc.line) {
+		fprintf(out, ",\"region\":{\"startLine\":%u", loc.line);
+		if (loc.col)
+			fprintf(out, ",\"startColumn\":%u", loc.col);
+		fputc('}', out);
+	}
+	fputc('}', out);
+}
+
+static void write_message(FILE *out, const char *text)
+{
+	fputs("{\"text\":", out);
+	json_write_string(out, text);
+	fputc('}', out);
+}
+
+/* The first paragraph of an --explain text, its lines joined. */
+static char *first_paragraph(const char *explain)
+{
+	const char *end = strstr(explain, "\n\n");
+	char *p = xstrndup(explain, end ? (size_t)(end - explain) : strlen(explain));
+
+	for (char *c = p; *c; c++)
+		if (*c == '\n' || *c == '\t')
+			*c = ' ';
+	return p;
+}
+
+static void write_rules(FILE *out)
+{
+	for (size_t i = 0; i < all_rules_count(); i++) {
+		const struct rule *r = all_rules_at(i);
+		char *full = first_paragraph(r->explain);
+
+		fputs(i ? ",\n      " : "\n      ", out);
+		fputs("{\"id\":", out);
+		json_write_string(out, r->id);
+		fputs(",\"shortDescription\":", out);
+		write_message(out, r->summary);
+		fputs(",\"fullDescription\":", out);
+		write_message(out, full);
+		fputs(",\"help\":", out);
+		write_message(out, r->explain);
+		fprintf(out, ",\"defaultConfiguration\":{\"level\":\"%s\"}", level_of(r->severity));
+		fputs(",\"properties\":{\"confidence\":", out);
+		json_write_string(out, r->confidence);
+		fputs("}}", out);
+		free(full);
+	}
+}
+
+static int cmp_note_line(const void *a, const void *b)
+{
+	const struct finding_note *x = *(const struct finding_note *const *)a;
+	const struct finding_note *y = *(const struct finding_note *const *)b;
+
+	if (x->loc.line != y->loc.line)
+		return x->loc.line < y->loc.line ? -1 : 1;
+	if (x->loc.col != y->loc.col)
+		return x->loc.col < y->loc.col ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void write_code_flow(FILE *out, const char *display, const struct finding *f)
+{
+	const struct finding_note **order = xcalloc(f->nnotes, sizeof(*order));
+
+	for (unsigned j = 0; j < f->nnotes; j++)
+		order[j] = &f->notes[j];
+	qsort(order, f->nnotes, sizeof(*order), cmp_note_line);
+	fputs(",\"codeFlows\":[{\"threadFlows\":[{\"locations\":[", out);
+	for (unsigned j = 0; j <= f->nnotes; j++) {
+		struct ir_loc loc = j < f->nnotes ? order[j]->loc : f->loc;
+
+		fputs(j ? "," : "", out);
+		fputs("{\"location\":{\"physicalLocation\":", out);
+		write_physical(out, display, loc);
+		fputs(",\"message\":", out);
+		write_message(out, j < f->nnotes ? order[j]->message : f->message);
+		fputs("}}", out);
+	}
+	fputs("]}]}]", out);
+	free(order);
+}
+
+static void write_result(FILE *out, const char *display, const struct finding *f,
+			 const char *fp)
+{
+	fputs("{\"ruleId\":", out);
+	json_write_string(out, f->rule_id);
+	fprintf(out, ",\"ruleIndex\":%d,\"level\":\"%s\",\"message\":",
+		all_rules_index(f->rule_id), level_of(f->severity));
+	write_message(out, f->message);
+	fputs(",\"locations\":[{\"physicalLocation\":", out);
+	write_physical(out, display, f->loc);
+	if (f->function && *f->function) {
+		fputs(",\"logicalLocations\":[{\"name\":", out);
+		json_write_string(out, f->function);
+		fputs(",\"kind\":\"function\"}]", out);
+	}
+	fputs("}]", out);
+	if (f->nnotes) {
+		fputs(",\"relatedLocations\":[", out);
+		for (unsigned j = 0; j < f->nnotes; j++) {
+			fprintf(out, "%s{\"id\":%u,\"physicalLocation\":", j ? "," : "", j + 1);
+			write_physical(out, display, f->notes[j].loc);
+			fputs(",\"message\":", out);
+			write_message(out, f->notes[j].message);
+			fputc('}', out);
+		}
+		fputc(']', out);
+		write_code_flow(out, display, f);
+	}
+	fputs(",\"partialFingerprints\":{\"" FINGERPRINT_KEY "\":", out);
+	json_write_string(out, fp);
+	fputs("},\"properties\":{\"confidence\":", out);
+	json_write_string(out, f->confidence);
+	fputs("}}", out);
+}
+
+static void write_invocation(FILE *out, const struct output_file *files, size_t n)
+{
+	int ok = 1, first = 1;
+
+	for (size_t i = 0; i < n; i++)
+		if (files[i].result->status == FILE_ERROR)
+			ok = 0;
+	fprintf(out, "\"invocations\":[{\"executionSuccessful\":%s,"
+		     "\"toolExecutionNotifications\":[", ok ? "true" : "false");
+	for (size_t i = 0; i < n; i++) {
+		const struct file_result *r = files[i].result;
+		struct ir_loc none = { 0, 0 };
+
+		if (r->status == FILE_OK)
+			continue;
+		fputs(first ? "\n      " : ",\n      ", out);
+		first = 0;
+		fprintf(out, "{\"level\":\"%s\",\"message\":",
+			r->status == FILE_ERROR ? "error" : "note");
+		write_message(out, r->message && *r->message ? r->message :
+				   r->status == FILE_ERROR ? "analysis failed" : "analysis incomplete");
+		fputs(",\"locations\":[{\"physicalLocation\":", out);
+		write_physical(out, files[i].display, none);
+		fputs("}]}", out);
+	}
+	fputs("]}]", out);
+}
+
+void output_sarif(FILE *out, const struct output_file *files, size_t n, char **const *fps,
+		  const char *kernel)
+{
+	int first = 1;
+
+	fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\n"
+	      " \"runs\":[{\n  \"tool\":{\"driver\":{\"name\":\"gendisk-lint\",\"version\":", out);
+	json_write_string(out, GENDISK_LINT_VERSION);
+	fputs(",\"semanticVersion\":", out);
+	json_write_string(out, GENDISK_LINT_VERSION);
+	fputs(",\"rules\":[", out);
+	write_rules(out);
+	fputs("]}},\n  ", out);
+	write_invocation(out, files, n);
+	fputs(",\n  \"results\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct finding_list *fl = &files[i].result->findings;
+
+		for (size_t k = 0; k < fl->len; k++) {
+			fputs(first ? "\n    " : ",\n    ", out);
+			first = 0;
+			write_result(out, files[i].display, &fl->items[k], fps[i][k]);
+		}
+	}
+	fputs("],\n  \"columnKind\":\"utf16CodeUnits\",\"properties\":{\"kernel\":", out);
+	if (kernel && *kernel)
+		json_write_string(out, kernel);
+	else
+		fputs("null", out);
+	fputs("}}]}\n", out);
+}

@@ -1,0 +1,56 @@
+/* The lines of an analysed file, read again for suppressions and fingerprints. */
+#include "source_text.h"
+
+#include "string_list.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int source_text_load(const char *path, struct source_text *src)
+{
+	FILE *f = fopen(path, "rb");
+	size_t len = 0, cap = 0, n;
+	char buf[8192];
+
+	memset(src, 0, sizeof(*src));
+	if (!f)
+		return -1;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (len + n + 1 > cap) {
+			cap = (len + n + 1) * 2;
+			src->data = xrealloc(src->data, cap);
+		}
+		memcpy(src->data + len, buf, n);
+		len += n;
+	}
+	fclose(f);
+	if (!src->data)
+		return 0;
+	src->data[len] = '\0';
+	for (size_t i = 0, start = 0; i <= len; i++) {
+		if (i < len && src->data[i] != '\n')
+			continue;
+		if (i == len && start == len)
+			break; /* no empty line after a final newline */
+		src->data[i] = '\0';
+		if (i > start && src->data[i - 1] == '\r')
+			src->data[i - 1] = '\0';
+		src->lines = xrealloc(src->lines, (src->nlines + 1) * sizeof(*src->lines));
+		src->lines[src->nlines++] = src->data + start;
+		start = i + 1;
+	}
+	return 0;
+}
+
+const char *source_line(const struct source_text *src, unsigned n)
+{
+	return n >= 1 && n <= src->nlines ? src->lines[n - 1] : "";
+}
+
+void source_text_free(struct source_text *src)
+{
+	free(src->lines);
+	free(src->data);
+	memset(src, 0, sizeof(*src));
+}
