@@ -209,6 +209,11 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 		n->op = (int)clang_getCursorBinaryOperatorKind(c);
 		break;
 	case CXCursor_ConditionalOperator: n = new_node(arena, IR_CONDOP, c); break;
+	case CXCursor_StringLiteral:
+		n = new_node(arena, IR_OTHER, c);
+		n->flags |= IRF_STRLIT;
+		n->name = cursor_name(arena, c);
+		break;
 	case CXCursor_StmtExpr: n = new_node(arena, IR_STMTEXPR, c); break;
 	case CXCursor_IntegerLiteral: {
 		CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -244,7 +249,73 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 struct top_ctx {
 	struct lowered_file *out;
 	size_t cap;
+	size_t cap_globals;
 };
+
+/* The field name and value of one designated initializer ".name = value"
+ * (libclang shows it as an expression whose children are a MemberRef per
+ * designator and the value). */
+static void lower_field_init(struct ir_arena *arena, CXCursor c, struct ir_field_init *fi)
+{
+	struct cursor_vec v = { 0 };
+
+	clang_visitChildren(c, collect_child, &v);
+	for (unsigned i = 0; i < v.len; i++) {
+		enum CXCursorKind k = clang_getCursorKind(v.items[i]);
+
+		if (k == CXCursor_MemberRef && !fi->name) {
+			fi->name = cursor_name(arena, v.items[i]);
+			fi->loc = cursor_loc(v.items[i]);
+		} else if (is_kept_child(v.items[i])) {
+			fi->value = lower(arena, v.items[i], 1);
+		}
+	}
+	free(v.items);
+}
+
+static void lower_global(struct top_ctx *tc, CXCursor c)
+{
+	struct lowered_file *lf = tc->out;
+	struct cursor_vec v = { 0 }, inits = { 0 };
+	CXCursor list = clang_getNullCursor();
+	struct ir_global *g;
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	CXString ts;
+
+	if (t.kind != CXType_Record)
+		return;
+	clang_visitChildren(c, collect_child, &v);
+	for (unsigned i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.items[i]) == CXCursor_InitListExpr)
+			list = v.items[i];
+	free(v.items);
+	if (clang_Cursor_isNull(list))
+		return;
+	if (lf->nglobals == tc->cap_globals) {
+		tc->cap_globals = tc->cap_globals ? tc->cap_globals * 2 : 8;
+		lf->globals = xrealloc(lf->globals, tc->cap_globals * sizeof(*lf->globals));
+	}
+	g = &lf->globals[lf->nglobals++];
+	memset(g, 0, sizeof(*g));
+	g->name = cursor_name(&lf->arena, c);
+	clang_getFileLocation(clang_getCursorLocation(c), NULL, &g->loc.line, &g->loc.col, NULL);
+	t = clang_getUnqualifiedType(t);
+	ts = clang_getTypeSpelling(t);
+	g->type = ir_strdup(&lf->arena, clang_getCString(ts) ? clang_getCString(ts) : "");
+	clang_disposeString(ts);
+	clang_visitChildren(list, collect_child, &inits);
+	g->fields = ir_alloc(&lf->arena, (inits.len ? inits.len : 1) * sizeof(*g->fields));
+	for (unsigned i = 0; i < inits.len; i++) {
+		struct ir_field_init *fi = &g->fields[g->nfields];
+
+		lower_field_init(&lf->arena, inits.items[i], fi);
+		if (fi->name)
+			g->nfields++;
+		else
+			memset(fi, 0, sizeof(*fi));
+	}
+	free(inits.items);
+}
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -255,6 +326,11 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	int nargs;
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
+	    clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		lower_global(tc, c);
+		return CXChildVisit_Continue;
+	}
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
 	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
@@ -302,6 +378,7 @@ void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 void lowered_file_free(struct lowered_file *lf)
 {
 	free(lf->funcs);
+	free(lf->globals);
 	ir_arena_free(&lf->arena);
 	memset(lf, 0, sizeof(*lf));
 }

@@ -10,6 +10,8 @@ struct lowered_file {
 	struct ir_arena arena;
 	struct ir_function *funcs;
 	size_t nfuncs;
+	struct ir_global *globals; /* file-scope struct definitions with initializers */
+	size_t nglobals;
 };
 
 /* Every function defined in the main file (not in headers), in source order. */

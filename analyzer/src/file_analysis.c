@@ -1,5 +1,6 @@
 /* Analyse every function of one lowered file: summaries first, then the rules. */
 #include "ast_lowering.h"
+#include "file_rules.h"
 #include "summaries.h"
 #include "typestate.h"
 
@@ -24,4 +25,5 @@ void analyse_file(const struct lowered_file *lf, const struct lint_target *targe
 		fn_analysis_free(&fa);
 	}
 	summary_table_free(&table);
+	run_file_rules(lf, target, rule_enabled, findings);
 }

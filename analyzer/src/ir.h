@@ -47,6 +47,7 @@ enum {
 	IRF_FOR_COND = 64,  /* IR_FOR: has a condition */
 	IRF_FOR_INC = 128,  /* IR_FOR: has an increment */
 	IRF_POINTER = 256,  /* expression of pointer type */
+	IRF_STRLIT = 512,   /* IR_OTHER: a string literal; name: its spelling with quotes */
 };
 
 struct ir_loc {
@@ -74,6 +75,23 @@ struct ir_function {
 	unsigned nparams;
 	const char **params;
 	struct ir_node *body;
+};
+
+/* One designated field of a file-scope struct initializer: .name = value. */
+struct ir_field_init {
+	const char *name;
+	struct ir_loc loc;
+	struct ir_node *value; /* lowered like a function's expressions */
+};
+
+/* A struct variable defined at file scope in the main file with an
+ * initializer list (static const struct block_device_operations x = {...}). */
+struct ir_global {
+	const char *name;
+	const char *type;      /* "struct block_device_operations" (qualifiers dropped) */
+	struct ir_loc loc;     /* the variable's name */
+	unsigned nfields;
+	struct ir_field_init *fields;
 };
 
 /* Bump allocator owning every node and string of one file's functions. */

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+struct file_context;
+
 struct rule {
 	const char *id;          /* kebab-case, stable */
 	const char *severity;    /* "warning" | "error" */
@@ -17,6 +19,8 @@ struct rule {
 	const char *summary;     /* one line for --list-rules */
 	const char *explain;     /* --explain text: rationale + source, wrong, right, fix */
 	void (*on_event)(const struct lint_event *ev);
+	/* optional: once per file, for syntax-level rules (file_rules.h) */
+	void (*on_file)(const struct file_context *fc);
 };
 
 size_t rules_count(void);

@@ -1,0 +1,55 @@
+/* Whole-file rule hooks: context, reporting, IR walk (see file_rules.h). */
+#include "file_rules.h"
+
+#include "rules.h"
+#include "string_list.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct finding *file_report(const struct file_context *fc, struct ir_loc loc,
+			    const char *function, const char *fmt, ...)
+{
+	const struct rule *r = rule_at((size_t)rule_index(fc->rule_id));
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	return finding_add(fc->findings, r->id, r->severity, r->confidence, loc,
+			   function ? function : "", msg);
+}
+
+void ir_walk(const struct ir_node *n, ir_visit_fn visit, void *data)
+{
+	if (!n || !visit(n, data))
+		return;
+	for (unsigned i = 0; i < n->nkids; i++)
+		ir_walk(n->kids[i], visit, data);
+}
+
+const struct ir_field_init *ir_global_field(const struct ir_global *g, const char *name)
+{
+	for (unsigned i = 0; i < g->nfields; i++)
+		if (strcmp(g->fields[i].name, name) == 0)
+			return &g->fields[i];
+	return NULL;
+}
+
+void run_file_rules(const struct lowered_file *lf, const struct lint_target *target,
+		    const unsigned char *rule_enabled, struct finding_list *findings)
+{
+	for (size_t i = 0; i < rules_count(); i++) {
+		const struct rule *r = rule_at(i);
+		struct file_context fc = {
+			.lf = lf, .target = target, .findings = findings, .rule_id = r->id,
+		};
+
+		if (rule_enabled[i] && r->on_file)
+			r->on_file(&fc);
+	}
+}
