@@ -1,0 +1,21 @@
+# Profile of the reference blk-mq virtio driver (reference-driver/virtio,
+# gdvirtio.ko) on a QEMU virtio-blk-pci disk.  Shell-style KEY=value; see
+# README.md for every key.
+MODULE=gdvirtio
+MODULE_PATH=/lib/modules/extra/gdvirtio.ko
+# No parameters: everything comes from the device's config space.
+PARAMS=""
+DISK=gdvirtio0
+CAPACITY_BYTES=67108864
+LOGICAL_BLOCK_SIZE=512
+# Not "zeroed": the driver stores nothing, the image does, and it keeps
+# what earlier tests of the same VM wrote.  No read-only or removable knob
+# (read-only is a device feature, VIRTIO_BLK_F_RO), no fault injection.
+FEATURES=""
+LOAD_CYCLES=20
+# Host side (selftests/run): a fresh 64 MiB image per kernel as a
+# virtio-blk-pci disk; virtio_pci is a module in 6.1, built into 6.12.
+# virtio_blk is never loaded, so gdvirtio binds the disk.
+VM_DISK_BYTES=67108864
+VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
+VM_KMODS="virtio_pci"
