@@ -2,7 +2,8 @@
 /*
  * Near-misses: unbounded writes into buffers that are not disk_name (a
  * driver's own 64-byte label, sized for its content), a bound of 64 on
- * that label, and a short constant strcpy'd into disk_name.
+ * that label, a short constant strcpy'd into a disk_name, and a copy from
+ * the driver's own char disk_name[32] (as drivers/block/sunvdc.c does).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -10,6 +11,7 @@
 struct lbl_dev {
 	struct gendisk *disk;
 	char label[64];
+	char disk_name[DISK_NAME_LEN];
 };
 
 static struct lbl_dev lbl;
@@ -35,7 +37,8 @@ static int __init lbl_init(void)
 	if (IS_ERR(disk))
 		return PTR_ERR(disk);
 	disk->fops = &lbl_fops;
-	strcpy(disk->disk_name, "lbl0");
+	strcpy(lbl.disk_name, "lbl0");
+	strcpy(disk->disk_name, lbl.disk_name);
 	set_capacity(disk, 2048);
 	err = add_disk(disk);
 	if (err) {
