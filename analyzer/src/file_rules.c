@@ -32,6 +32,30 @@ void ir_walk(const struct ir_node *n, ir_visit_fn visit, void *data)
 		ir_walk(n->kids[i], visit, data);
 }
 
+int ir_path_text(const struct ir_node *n, char *buf, size_t len)
+{
+	size_t used;
+
+	n = ir_strip(n);
+	if (!n || len < 4)
+		return 0;
+	if (n->kind == IR_DECLREF && n->name) {
+		return snprintf(buf, len, "%s", n->name) < (int)len;
+	} else if (n->kind == IR_MEMBER && n->nkids == 1 && n->name) {
+		if (!ir_path_text(n->kids[0], buf, len))
+			return 0;
+		used = strlen(buf);
+		return snprintf(buf + used, len - used, "%s%s", n->flags & IRF_ARROW ? "->" : ".",
+				n->name) < (int)(len - used);
+	} else if (n->kind == IR_SUBSCRIPT && n->nkids == 2) {
+		if (!ir_path_text(n->kids[0], buf, len))
+			return 0;
+		used = strlen(buf);
+		return snprintf(buf + used, len - used, "[]") < (int)(len - used);
+	}
+	return 0;
+}
+
 const struct ir_field_init *ir_global_field(const struct ir_global *g, const char *name)
 {
 	for (unsigned i = 0; i < g->nfields; i++)

@@ -29,6 +29,10 @@ struct finding *file_report(const struct file_context *fc, struct ir_loc loc,
 typedef int (*ir_visit_fn)(const struct ir_node *n, void *data);
 void ir_walk(const struct ir_node *n, ir_visit_fn visit, void *data);
 
+/* The access path of an expression as written (disk, dev->disk,
+ * host->disks[] with indexes collapsed) into buf; 0 if it is no path. */
+int ir_path_text(const struct ir_node *n, char *buf, size_t len);
+
 /* The field .name of a file-scope initializer, or NULL. */
 const struct ir_field_init *ir_global_field(const struct ir_global *g, const char *name);
 
