@@ -6,211 +6,71 @@
  * major = minors = 0), following plain copies between access paths.
  */
 #include "file_rules.h"
+#include "local_disks.h"
 #include "rules.h"
 
-#include <clang-c/Index.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#define MAX_ITEMS 64
-#define PATH_LEN 160
-
-struct item {
-	char path[PATH_LEN];
-	char other[PATH_LEN];  /* copies: the source path */
-	struct ir_loc loc;
-	int known;             /* value is a constant */
+struct field {
+	const struct ld_item *it;
+	int known;
 	long long value;
 };
 
-struct fn_facts {
-	struct item allocs[MAX_ITEMS], copies[MAX_ITEMS], majors[MAX_ITEMS], minors[MAX_ITEMS],
-		adds[MAX_ITEMS];
-	unsigned nallocs, ncopies, nmajors, nminors, nadds;
-};
-
-static int const_value(const struct ir_node *n, long long *v)
+/* The last assignment of disk->member before the add, in source order. */
+static struct field last_field(const struct local_disks *ld, const struct ld_item *add,
+			       const char *member)
 {
-	long long a, b;
+	struct field f = { 0 };
 
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	if (n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE)) {
-		*v = n->value;
-		return 1;
+	for (unsigned i = 0; i < ld->members.len; i++) {
+		const struct ld_item *m = &ld->members.items[i];
+
+		if (strcmp(m->member, member) || !ir_loc_before(m->loc, add->loc) ||
+		    !local_disks_same(ld, add->path, m->path))
+			continue;
+		f.it = m;
+		f.known = ir_const_value(m->value, &f.value);
 	}
-	if (n->kind != IR_BINARY || n->nkids != 2 || !const_value(n->kids[0], &a) ||
-	    !const_value(n->kids[1], &b))
-		return 0;
-	switch (n->op) {
-	case CXBinaryOperator_Shl: *v = b >= 0 && b < 32 ? a << b : 0; return b >= 0 && b < 32;
-	case CXBinaryOperator_Mul: *v = a * b; return 1;
-	case CXBinaryOperator_Add: *v = a + b; return 1;
-	case CXBinaryOperator_Sub: *v = a - b; return 1;
-	case CXBinaryOperator_Or: *v = a | b; return 1;
-	default: return 0;
-	}
-}
-
-static int is_disk_allocator(const struct ir_node *n)
-{
-	const char *fn;
-
-	n = ir_strip(n);
-	if (!n || n->kind != IR_CALL)
-		return 0;
-	fn = ir_call_name(n);
-	return !strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk");
-}
-
-static void push(struct item *arr, unsigned *n, const char *path, const char *other,
-		 struct ir_loc loc, const struct ir_node *value)
-{
-	struct item *it;
-
-	if (*n >= MAX_ITEMS)
-		return;
-	it = &arr[(*n)++];
-	memset(it, 0, sizeof(*it));
-	snprintf(it->path, sizeof(it->path), "%s", path);
-	snprintf(it->other, sizeof(it->other), "%s", other ? other : "");
-	it->loc = loc;
-	if (value)
-		it->known = const_value(value, &it->value);
-}
-
-static void assignment(struct fn_facts *ff, const char *lhs_path, const struct ir_node *lhs,
-		       const struct ir_node *rhs, struct ir_loc loc)
-{
-	char rpath[PATH_LEN];
-
-	lhs = ir_strip(lhs);
-	if (lhs && lhs->kind == IR_MEMBER && lhs->nkids == 1 && lhs->name &&
-	    (!strcmp(lhs->name, "major") || !strcmp(lhs->name, "minors"))) {
-		char base[PATH_LEN];
-
-		if (!ir_path_text(lhs->kids[0], base, sizeof(base)))
-			return;
-		if (!strcmp(lhs->name, "major"))
-			push(ff->majors, &ff->nmajors, base, NULL, loc, rhs);
-		else
-			push(ff->minors, &ff->nminors, base, NULL, loc, rhs);
-		return;
-	}
-	if (is_disk_allocator(rhs))
-		push(ff->allocs, &ff->nallocs, lhs_path, NULL, loc, NULL);
-	else if (ir_path_text(rhs, rpath, sizeof(rpath)))
-		push(ff->copies, &ff->ncopies, lhs_path, rpath, loc, NULL);
-}
-
-static int collect(const struct ir_node *n, void *data)
-{
-	struct fn_facts *ff = data;
-	char path[PATH_LEN];
-
-	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2 &&
-	    ir_path_text(n->kids[0], path, sizeof(path))) {
-		assignment(ff, path, n->kids[0], n->kids[1], n->loc);
-	} else if (n->kind == IR_DECL && n->nkids == 1 && n->name) {
-		assignment(ff, n->name, NULL, n->kids[0], n->loc);
-	} else if (n->kind == IR_CALL) {
-		const char *fn = ir_call_name(n);
-		int arg = !strcmp(fn, "add_disk") ? 0 : !strcmp(fn, "device_add_disk") ? 1 : -1;
-
-		if (arg >= 0 && ir_path_text(ir_call_arg(n, (unsigned)arg), path, sizeof(path)))
-			push(ff->adds, &ff->nadds, path, NULL, n->loc, NULL);
-	}
-	return 1;
-}
-
-/* Is path in the copy-closure of the class (marked[] over copies)? */
-static int same_disk(const struct fn_facts *ff, const char *a, const char *b)
-{
-	const char *cls[MAX_ITEMS * 2 + 2];
-	unsigned ncls = 1, grew = 1;
-
-	cls[0] = a;
-	while (grew) {
-		grew = 0;
-		for (unsigned i = 0; i < ff->ncopies; i++) {
-			const char *x = ff->copies[i].path, *y = ff->copies[i].other;
-			int hx = 0, hy = 0;
-
-			for (unsigned k = 0; k < ncls; k++) {
-				hx |= !strcmp(cls[k], x);
-				hy |= !strcmp(cls[k], y);
-			}
-			if (hx != hy && ncls < MAX_ITEMS * 2) {
-				cls[ncls++] = hx ? y : x;
-				grew = 1;
-			}
-		}
-	}
-	for (unsigned k = 0; k < ncls; k++)
-		if (!strcmp(cls[k], b))
-			return 1;
-	return 0;
-}
-
-static int before(struct ir_loc a, struct ir_loc b)
-{
-	return a.line < b.line || (a.line == b.line && a.col < b.col);
+	return f;
 }
 
 static void judge_add(const struct file_context *fc, const char *function,
-		      const struct fn_facts *ff, const struct item *add)
+		      const struct local_disks *ld, const struct ld_item *add)
 {
-	const struct item *major = NULL, *minors = NULL;
-	int allocated = 0;
+	struct field major, minors;
+	struct finding *f = NULL;
 
-	for (unsigned i = 0; i < ff->nallocs; i++)
-		if (before(ff->allocs[i].loc, add->loc) && same_disk(ff, add->path, ff->allocs[i].path))
-			allocated = 1;
-	if (!allocated)
+	if (!local_disks_alloc_before(ld, add->path, add->loc))
 		return;
-	/* the last assignment of each field before the add */
-	for (unsigned i = 0; i < ff->nmajors; i++)
-		if (before(ff->majors[i].loc, add->loc) && same_disk(ff, add->path, ff->majors[i].path))
-			major = &ff->majors[i];
-	for (unsigned i = 0; i < ff->nminors; i++)
-		if (before(ff->minors[i].loc, add->loc) && same_disk(ff, add->path, ff->minors[i].path))
-			minors = &ff->minors[i];
-	if (minors && minors->known && minors->value > 0 &&
-	    (!major || (major->known && major->value == 0))) {
-		struct finding *f = file_report(fc, minors->loc, function,
+	major = last_field(ld, add, "major");
+	minors = last_field(ld, add, "minors");
+	if (minors.it && minors.known && minors.value > 0 &&
+	    (!major.it || (major.known && major.value == 0)))
+		f = file_report(fc, minors.it->loc, function,
 			"'%s->minors' is %lld but '%s->major' is 0: add_disk() WARNs and fails "
 			"with -EINVAL for a dynamic dev_t with minors; leave minors 0",
-			minors->path, minors->value, minors->path);
-
-		if (f)
-			finding_add_note(f, add->loc, strdup("add_disk() fails here"));
-	} else if (major && !(major->known && major->value == 0) &&
-		   (!minors || (minors->known && minors->value == 0))) {
-		struct finding *f = file_report(fc, major->loc, function,
+			minors.it->path, minors.value, minors.it->path);
+	else if (major.it && !(major.known && major.value == 0) &&
+		 (!minors.it || (minors.known && minors.value == 0)))
+		f = file_report(fc, major.it->loc, function,
 			"'%s->major' is set but '%s->minors' is 0: add_disk() WARNs and fails "
 			"with -EINVAL; set minors (1 for a single minor)",
-			major->path, major->path);
-
-		if (f)
-			finding_add_note(f, add->loc, strdup("add_disk() fails here"));
-	}
+			major.it->path, major.it->path);
+	if (f)
+		finding_add_note(f, add->loc, strdup("add_disk() fails here"));
 }
 
 static void on_file(const struct file_context *fc)
 {
-	struct fn_facts *ff = calloc(1, sizeof(*ff));
-
-	if (!ff)
-		abort();
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
-		memset(ff, 0, sizeof(*ff));
-		ir_walk(fc->lf->funcs[i].body, collect, ff);
-		for (unsigned a = 0; a < ff->nadds; a++)
-			judge_add(fc, fc->lf->funcs[i].name, ff, &ff->adds[a]);
+		struct local_disks ld;
+
+		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		for (unsigned a = 0; a < ld.adds.len; a++)
+			judge_add(fc, fc->lf->funcs[i].name, &ld, &ld.adds.items[a]);
+		local_disks_free(&ld);
 	}
-	free(ff);
 }
 
 const struct rule rule_devt_dynamic_minors = {
