@@ -86,8 +86,8 @@ static void assignment(struct local_disks *ld, const char *lhs_path, const struc
 		}
 	}
 	alloc = disk_allocator(rhs);
-	if (alloc)
-		push(&ld->allocs, lhs_path, loc)->callee = alloc;
+	if (alloc) /* located at the allocator's name, as the engine's notes are */
+		push(&ld->allocs, lhs_path, ir_strip(rhs)->loc)->callee = alloc;
 	else if (ir_path_text(rhs, rpath, sizeof(rpath)))
 		snprintf(push(&ld->copies, lhs_path, loc)->other, LD_PATH_LEN, "%s", rpath);
 }
