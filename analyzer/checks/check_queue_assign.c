@@ -1,0 +1,68 @@
+/* queue-assign: disk->queue assigned on a disk that owns its queue. */
+#include "file_rules.h"
+#include "local_disks.h"
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void on_file(const struct file_context *fc)
+{
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		struct local_disks ld;
+
+		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		for (unsigned m = 0; m < ld.members.len; m++) {
+			const struct ld_item *it = &ld.members.items[m];
+			const struct ld_item *alloc;
+			struct finding *f;
+			char *note;
+
+			if (strcmp(it->member, "queue") != 0)
+				continue;
+			alloc = local_disks_alloc_before(&ld, it->path, it->loc);
+			if (!alloc)
+				continue;
+			f = file_report(fc, it->loc, fc->lf->funcs[i].name,
+					"'%s->queue' assigned on a disk from %s(), which owns its queue: "
+					"the allocated queue leaks and put_disk() puts this one",
+					it->path, alloc->callee);
+			if (f && asprintf(&note, "'%s' allocated here", alloc->path) >= 0)
+				finding_add_note(f, alloc->loc, note);
+		}
+		local_disks_free(&ld);
+	}
+}
+
+const struct rule rule_queue_assign = {
+	.id = "queue-assign",
+	.severity = "warning",
+	.confidence = "high",
+	.summary = "disk->queue assigned on a disk that blk_alloc_disk / blk_mq_alloc_disk created",
+	.explain =
+		"Why: blk_alloc_disk() and blk_mq_alloc_disk() allocate the request queue\n"
+		"together with the disk, set disk->queue and q->disk, and mark the disk\n"
+		"GD_OWNS_QUEUE (6.1 genhd.c:1476, blk-mq.c:4215; 6.12 genhd.c:1445,\n"
+		"blk-mq.c:4419).  disk_release() drops that queue with blk_put_queue(disk->queue)\n"
+		"(6.1 genhd.c:1228, 6.12 :1226; gendisk-api.md 2.1).  Overwriting disk->queue\n"
+		"leaks the disk's own queue (and its q->disk back-pointer still names the\n"
+		"disk), and the final put_disk() drops a reference on the driver's queue that\n"
+		"the disk never took.  The 2.6 article's pattern (alloc_disk(), then\n"
+		"disk->queue = my_queue) does not carry over.\n"
+		"\n"
+		"Wrong:\n"
+		"\tdev->queue = blk_mq_alloc_queue(&dev->tag_set, &lim, dev);\n"
+		"\tdisk = blk_mq_alloc_disk(&dev->tag_set, &lim, dev);\n"
+		"\tdisk->queue = dev->queue;\n"
+		"\n"
+		"Right:\n"
+		"\tdisk = blk_mq_alloc_disk(&dev->tag_set, &lim, dev);\n"
+		"\tdev->queue = disk->queue;\t/* use the disk's queue */\n"
+		"or, to keep a separately allocated queue:\n"
+		"\tdisk = blk_mq_alloc_disk_for_queue(dev->queue, &key);\n"
+		"\n"
+		"Fix: take the queue from the disk (disk->queue) instead of assigning it, or\n"
+		"allocate the disk for an existing queue with blk_mq_alloc_disk_for_queue().\n",
+	.on_file = on_file,
+};
