@@ -298,6 +298,7 @@ int main(int argc, char **argv)
 	struct compile_db db = { 0 };
 	struct work w = { 0 };
 	struct ci_gate gate = { 0 };
+	int gate_failed = 0;
 	struct output_file *outs;
 	pthread_t *threads;
 	char err[1024];
@@ -406,11 +407,12 @@ int main(int argc, char **argv)
 	gate.rule_enabled = o.rule_enabled;
 	if (ci_gate_apply(&gate, outs, w.jobs, w.results, files.len, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
-		return 2;
-	}
-	if (o.baseline)
+		status = 2;
+		gate_failed = 1; /* no report, but everything is still freed below */
+	} else if (o.baseline) {
 		fprintf(stderr, "gendisk-lint: %zu finding%s matched the baseline %s\n",
 			gate.baselined, gate.baselined == 1 ? "" : "s", o.baseline);
+	}
 	if (status == 1)
 		status = 0; /* decided again after suppressions and the baseline */
 	for (size_t i = 0; i < files.len && status != 2; i++)
@@ -418,7 +420,9 @@ int main(int argc, char **argv)
 			status = 1;
 	if (o.write_baseline && status == 1)
 		status = 0; /* the findings are recorded, not failed */
-	if (o.format == FORMAT_JSON)
+	if (gate_failed)
+		; /* no report */
+	else if (o.format == FORMAT_JSON)
 		output_json(stdout, outs, files.len, kernel_str);
 	else if (o.format == FORMAT_SARIF)
 		output_sarif(stdout, outs, files.len, gate.fps, kernel_str);
