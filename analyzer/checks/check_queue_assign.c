@@ -7,6 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int is_queue_of(const struct local_disks *ld, const char *cand, const char *disk)
+{
+	size_t n = strlen(cand);
+	char base[LD_PATH_LEN];
+
+	if (n <= 7 || n - 7 >= sizeof(base) || strcmp(cand + n - 7, "->queue") != 0)
+		return 0;
+	memcpy(base, cand, n - 7);
+	base[n - 7] = '\0';
+	return local_disks_same(ld, base, disk);
+}
+
+/* The value is the disk's own queue, read back earlier (q = disk->queue;
+ * ... disk->queue = q): a redundant store, not a foreign queue. */
+static int own_queue(const struct local_disks *ld, const struct ld_item *it)
+{
+	char rhs[LD_PATH_LEN];
+
+	if (!ir_path_text(it->value, rhs, sizeof(rhs)))
+		return 0;
+	if (is_queue_of(ld, rhs, it->path))
+		return 1;
+	for (unsigned c = 0; c < ld->copies.len; c++) {
+		const struct ld_item *cp = &ld->copies.items[c];
+
+		if (ir_loc_before(cp->loc, it->loc) && strcmp(cp->path, rhs) == 0 &&
+		    is_queue_of(ld, cp->other, it->path))
+			return 1;
+	}
+	return 0;
+}
+
 static void on_file(const struct file_context *fc)
 {
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
@@ -22,7 +54,7 @@ static void on_file(const struct file_context *fc)
 			if (strcmp(it->member, "queue") != 0)
 				continue;
 			alloc = local_disks_alloc_before(&ld, it->path, it->loc);
-			if (!alloc)
+			if (!alloc || own_queue(&ld, it))
 				continue;
 			f = file_report(fc, it->loc, fc->lf->funcs[i].name,
 					"'%s->queue' assigned on a disk from %s(), which owns its queue: "
@@ -61,6 +93,9 @@ const struct rule rule_queue_assign = {
 		"\tdev->queue = disk->queue;\t/* use the disk's queue */\n"
 		"or, to keep a separately allocated queue:\n"
 		"\tdisk = blk_mq_alloc_disk_for_queue(dev->queue, &key);\n"
+		"\n"
+		"Writing back the disk's own queue (q = disk->queue; ... disk->queue = q) is\n"
+		"redundant but harmless and is not reported.\n"
 		"\n"
 		"Fix: take the queue from the disk (disk->queue) instead of assigning it, or\n"
 		"allocate the disk for an existing queue with blk_mq_alloc_disk_for_queue().\n",
