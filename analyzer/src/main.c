@@ -42,6 +42,7 @@ static const char usage_text[] =
 	"  --report-unused-suppressions  report ignore[] comments that match no finding\n"
 	"  --rule ID          run only this rule (repeatable)\n"
 	"  --disable ID       do not run this rule (repeatable)\n"
+	"  --min-confidence low|medium|high  only rules of at least this confidence\n"
 	"  -j N               files analysed in parallel (default: number of CPUs)\n"
 	"  --list-rules       list the rules: id, severity, confidence, summary\n"
 	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
@@ -161,12 +162,19 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 	return argv[++*i];
 }
 
+/* low 0, medium 1, high 2; -1 if none of them */
+static int confidence_rank(const char *c)
+{
+	return !strcmp(c, "low") ? 0 : !strcmp(c, "medium") ? 1 : !strcmp(c, "high") ? 2 : -1;
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int rule_only_seen = 0;
 	char *disabled[64];
 	int ndisabled = 0;
+	int min_confidence = 0;
 
 	o->jobs = cpus > 0 ? (int)cpus : 1;
 	o->rule_enabled = xmalloc(rules_count() + 1);
@@ -239,6 +247,13 @@ static void parse_options(int argc, char **argv, struct options *o)
 				set_rule(o, v, 0); /* exits with the message */
 			if (ndisabled < 64)
 				disabled[ndisabled++] = (char *)v;
+		} else if (strncmp(a, "--min-confidence", 16) == 0 &&
+			   (a[16] == '\0' || a[16] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--min-confidence");
+
+			min_confidence = confidence_rank(v);
+			if (min_confidence < 0)
+				die_usage("--min-confidence: '%s' is not low, medium or high", v);
 		} else if (strncmp(a, "-j", 2) == 0) {
 			const char *v = a[2] ? a + 2 : option_value(argc, argv, &i, "-j");
 			char *end;
@@ -265,6 +280,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 	(void)rule_only_seen;
 	for (int k = 0; k < ndisabled; k++)
 		set_rule(o, disabled[k], 0);
+	/* confidence is a property of the rule: filtering is not running it */
+	for (size_t r = 0; r < rules_count(); r++)
+		if (confidence_rank(rule_at(r)->confidence) < min_confidence)
+			o->rule_enabled[r] = 0;
 }
 
 struct work {
