@@ -1,0 +1,267 @@
+/*
+ * tagset-lifetime: blk_mq_free_tag_set() on the tag set of a disk that is
+ * still alive: before put_disk() of a never-added disk, or before
+ * del_gendisk() of an added one, on a straight-line (fall-through) stretch
+ * of a function such as an error-unwinding ladder or an exit function.
+ */
+#include "file_rules.h"
+#include "local_disks.h"
+#include "rules.h"
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct event {
+	int kind; /* EV_* below */
+	char path[LD_PATH_LEN];
+	struct ir_loc loc;
+	size_t fn;
+};
+
+enum { T_FREE, T_PUT, T_DEL, T_JUMP, T_BIND };
+
+struct facts {
+	struct event *ev;
+	size_t len, cap;
+	size_t fn;
+};
+
+static void add(struct facts *f, int kind, const char *path, struct ir_loc loc)
+{
+	struct event *e;
+
+	if (f->len == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 64;
+		f->ev = realloc(f->ev, f->cap * sizeof(*f->ev));
+		if (!f->ev)
+			abort();
+	}
+	e = &f->ev[f->len++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	snprintf(e->path, sizeof(e->path), "%s", path ? path : "");
+	e->loc = loc;
+	e->fn = f->fn;
+}
+
+/* "&dev->tag_set" -> "dev->tag_set", "set" -> "*set" */
+static int tagset_text(const struct ir_node *n, char *buf, size_t len)
+{
+	n = ir_strip(n);
+	if (n && n->kind == IR_UNARY && n->op == CXUnaryOperator_AddrOf && n->nkids == 1)
+		return ir_path_text(n->kids[0], buf, len);
+	if (n && ir_path_text(n, buf + 1, len - 1)) {
+		buf[0] = '*';
+		return 1;
+	}
+	return 0;
+}
+
+/* Tag-set binding: "disk" (the path) was allocated from tag set "other". */
+struct binding {
+	char disk[LD_PATH_LEN], tagset[LD_PATH_LEN];
+	size_t fn;
+};
+
+struct ctx {
+	struct facts f;
+	struct binding *b;
+	size_t nb, capb;
+};
+
+static void bind(struct ctx *c, const char *disk, const char *tagset, size_t fn)
+{
+	if (c->nb == c->capb) {
+		c->capb = c->capb ? c->capb * 2 : 16;
+		c->b = realloc(c->b, c->capb * sizeof(*c->b));
+		if (!c->b)
+			abort();
+	}
+	snprintf(c->b[c->nb].disk, LD_PATH_LEN, "%s", disk);
+	snprintf(c->b[c->nb].tagset, LD_PATH_LEN, "%s", tagset);
+	c->b[c->nb++].fn = fn;
+}
+
+static int visit(const struct ir_node *n, void *data)
+{
+	struct ctx *c = data;
+	char path[LD_PATH_LEN];
+	const char *fn;
+
+	if (n->kind == IR_RETURN || n->kind == IR_GOTO) {
+		add(&c->f, T_JUMP, NULL, n->loc);
+		return 1;
+	}
+	if (n->kind != IR_CALL)
+		return 1;
+	fn = ir_call_name(n);
+	if (!strcmp(fn, "blk_mq_free_tag_set") && tagset_text(ir_call_arg(n, 0), path, sizeof(path)))
+		add(&c->f, T_FREE, path, n->loc);
+	else if (!strcmp(fn, "put_disk") && ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
+		add(&c->f, T_PUT, path, n->loc);
+	else if (!strcmp(fn, "del_gendisk") && ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
+		add(&c->f, T_DEL, path, n->loc);
+	return 1;
+}
+
+/* disk paths allocated by blk_mq_alloc_disk(tagset, ...) and their copies */
+static int find_allocs(const struct ir_node *n, void *data)
+{
+	struct ctx *c = data;
+	const struct ir_node *lhs = NULL, *rhs = NULL;
+	char disk[LD_PATH_LEN], tagset[LD_PATH_LEN];
+	const char *name = NULL;
+
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2) {
+		lhs = n->kids[0];
+		rhs = ir_strip(n->kids[1]);
+	} else if (n->kind == IR_DECL && n->nkids == 1) {
+		name = n->name;
+		rhs = ir_strip(n->kids[0]);
+	}
+	if (!rhs || rhs->kind != IR_CALL || strcmp(ir_call_name(rhs), "blk_mq_alloc_disk") ||
+	    !tagset_text(ir_call_arg(rhs, 0), tagset, sizeof(tagset)))
+		return 1;
+	if (name)
+		snprintf(disk, sizeof(disk), "%s", name);
+	else if (!ir_path_text(lhs, disk, sizeof(disk)))
+		return 1;
+	bind(c, disk, tagset, c->f.fn);
+	return 1;
+}
+
+static const char *tagset_of(const struct ctx *c, const struct local_disks *ld, const char *disk,
+			     size_t fn)
+{
+	for (size_t i = 0; i < c->nb; i++) {
+		if (!strcmp(c->b[i].disk, disk))
+			return c->b[i].tagset;
+		if (c->b[i].fn == fn && local_disks_same(ld, c->b[i].disk, disk))
+			return c->b[i].tagset;
+	}
+	return NULL;
+}
+
+/* Is there a return/goto strictly between a and b (same function)? */
+static int jump_between(const struct facts *f, size_t fn, struct ir_loc a, struct ir_loc b)
+{
+	for (size_t i = 0; i < f->len; i++)
+		if (f->ev[i].fn == fn && f->ev[i].kind == T_JUMP && ir_loc_before(a, f->ev[i].loc) &&
+		    ir_loc_before(f->ev[i].loc, b))
+			return 1;
+	return 0;
+}
+
+static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
+		  const struct local_disks *ld)
+{
+	for (size_t i = 0; i < c->f.len; i++) {
+		const struct event *fr = &c->f.ev[i];
+
+		if (fr->fn != fn || fr->kind != T_FREE)
+			continue;
+		for (size_t j = 0; j < c->f.len; j++) {
+			const struct event *e = &c->f.ev[j];
+			const char *ts;
+			int deleted_before = 0;
+			struct finding *f;
+			char *note;
+
+			if (e->fn != fn || (e->kind != T_PUT && e->kind != T_DEL) ||
+			    !ir_loc_before(fr->loc, e->loc) || jump_between(&c->f, fn, fr->loc, e->loc))
+				continue;
+			ts = tagset_of(c, ld, e->path, fn);
+			if (!ts || strcmp(ts, fr->path) != 0)
+				continue;
+			/* after del_gendisk, freeing the tag set before put_disk is fine */
+			for (size_t k = 0; k < c->f.len; k++)
+				if (c->f.ev[k].fn == fn && c->f.ev[k].kind == T_DEL &&
+				    ir_loc_before(c->f.ev[k].loc, fr->loc) &&
+				    !jump_between(&c->f, fn, c->f.ev[k].loc, fr->loc) &&
+				    local_disks_same(ld, c->f.ev[k].path, e->path))
+					deleted_before = 1;
+			if (e->kind == T_PUT && deleted_before)
+				continue;
+			f = file_report(fc, fr->loc, fc->lf->funcs[fn].name,
+					"blk_mq_free_tag_set() frees the tag set of '%s' before %s(): "
+					"its queue still uses it; free the tag set last",
+					e->path, e->kind == T_PUT ? "put_disk" : "del_gendisk");
+			if (f && asprintf(&note, "%s() of '%s' here",
+					  e->kind == T_PUT ? "put_disk" : "del_gendisk", e->path) >= 0)
+				finding_add_note(f, e->loc, note);
+			break;
+		}
+	}
+}
+
+static void on_file(const struct file_context *fc)
+{
+	struct ctx c = { 0 };
+
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		c.f.fn = i;
+		ir_walk(fc->lf->funcs[i].body, find_allocs, &c);
+		ir_walk(fc->lf->funcs[i].body, visit, &c);
+	}
+	/* copies of allocated disks in their function (dev->disk = disk) */
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		struct local_disks ld;
+		size_t nb = c.nb;
+
+		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		for (size_t b = 0; b < nb; b++) {
+			if (c.b[b].fn != i)
+				continue;
+			for (unsigned k = 0; k < ld.copies.len; k++)
+				if (!strcmp(ld.copies.items[k].other, c.b[b].disk))
+					bind(&c, ld.copies.items[k].path, c.b[b].tagset, i);
+		}
+		local_disks_free(&ld);
+	}
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		struct local_disks ld;
+
+		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		judge(fc, &c, i, &ld);
+		local_disks_free(&ld);
+	}
+	free(c.f.ev);
+	free(c.b);
+}
+
+const struct rule rule_tagset_lifetime = {
+	.id = "tagset-lifetime",
+	.severity = "warning",
+	.confidence = "medium",
+	.summary = "blk_mq_free_tag_set before del_gendisk/put_disk of the disk using the tag set",
+	.explain =
+		"Why: a disk from blk_mq_alloc_disk(set, ...) owns a request queue whose\n"
+		"hardware contexts and requests belong to the tag set.  The queue is released\n"
+		"by the last put_disk() (disk_release -> blk_put_queue, 6.12 genhd.c:1226)\n"
+		"and quiesced by del_gendisk() (gendisk-api.md 2.3-2.5); freeing the tag set\n"
+		"first leaves the queue pointing into freed tags (use-after-free in\n"
+		"blk_mq_exit_queue / blk_mq_free_rqs).  Once del_gendisk() has run, the tag\n"
+		"set may be freed before put_disk() (virtio_blk's remove does that).\n"
+		"Checked on straight-line stretches (an error-unwinding ladder falling through\n"
+		"its labels, an exit function); the tag set and the disk are matched by\n"
+		"access path within the file, hence confidence medium.  Tag sets leaked on\n"
+		"error paths are not checked yet.\n"
+		"\n"
+		"Wrong:\n"
+		"out_free_tags:\n"
+		"\tblk_mq_free_tag_set(&dev->tag_set);\n"
+		"out_put_disk:\n"
+		"\tput_disk(disk);\n"
+		"\n"
+		"Right:\n"
+		"out_put_disk:\n"
+		"\tput_disk(disk);\n"
+		"out_free_tags:\n"
+		"\tblk_mq_free_tag_set(&dev->tag_set);\n"
+		"\n"
+		"Fix: unwind in reverse order of setup: del_gendisk() (if added), put_disk(),\n"
+		"then blk_mq_free_tag_set().\n",
+	.on_file = on_file,
+};
