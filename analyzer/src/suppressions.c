@@ -134,15 +134,17 @@ static void parse_directive(struct suppression_list *l, struct ir_loc loc, const
 	}
 }
 
-/* Every suppression comment of the file (not inside string literals, roughly). */
+/* Every suppression comment of the file (outside string and char literals of its line). */
 static void scan(const struct source_text *src, struct suppression_list *l)
 {
 	for (size_t n = 0; n < src->nlines; n++) {
 		const char *line = src->lines[n];
 
 		for (const char *p = line; *p; p++) {
-			if (*p == '"') { /* skip a string literal on this line */
-				for (p++; *p && *p != '"'; p++)
+			if (*p == '"' || *p == '\'') { /* skip a string or char literal */
+				char quote = *p;
+
+				for (p++; *p && *p != quote; p++)
 					if (*p == '\\' && p[1])
 						p++;
 				if (!*p)
