@@ -153,11 +153,12 @@ static void scan(const struct source_text *src, struct suppression_list *l)
 			}
 			if (p[0] == '/' && (p[1] == '*' || p[1] == '/')) {
 				struct ir_loc loc = { (unsigned)n + 1, (unsigned)(p - line) + 1 };
+				const char *close;
 
 				parse_directive(l, loc, p + 2, p[1] == '*');
-				if (p[1] == '/')
-					break;
-				p++;
+				if (p[1] == '/' || !(close = strstr(p + 2, "*/")))
+					break; /* the rest of the line is comment */
+				p = close + 1;
 			}
 		}
 	}
