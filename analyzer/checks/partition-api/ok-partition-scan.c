@@ -40,7 +40,6 @@ static int __init scan_init(void)
 		return PTR_ERR(disk);
 
 	disk->fops = &scan_fops;
-	disk->minors = 16;
 	strscpy(disk->disk_name, "scan0", DISK_NAME_LEN);
 	scan_add_partition_table(disk);
 	err = add_disk(disk);
