@@ -18,7 +18,7 @@ export KERNELS
 DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
 	dwarves linux-source-6.12 bc flex bison libelf-dev libssl-dev \
-	python3 git
+	python3 python3-jsonschema git
 
 OUT := $(CURDIR)/out
 TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
