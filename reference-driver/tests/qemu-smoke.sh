@@ -41,13 +41,13 @@ for s in $series; do
 		continue
 	fi
 	tmp=$(mktemp -d)
-	mkdir -p "$tmp/root/bin" "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/dev" "$tmp/root/tmp"
-	cp "$busybox" "$tmp/root/bin/busybox"
-	ln -s busybox "$tmp/root/bin/sh"
-	cp "$here/tests/smoke-init.sh" "$tmp/root/init"
-	chmod 755 "$tmp/root/init"
-	cp "$ko" "$tmp/root/gdram.ko"
-	(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd.gz"
+	mkdir -p "$tmp/rootfs/bin" "$tmp/rootfs/proc" "$tmp/rootfs/sys" "$tmp/rootfs/dev" "$tmp/rootfs/tmp"
+	cp "$busybox" "$tmp/rootfs/bin/busybox"
+	ln -s busybox "$tmp/rootfs/bin/sh"
+	cp "$here/tests/smoke-init.sh" "$tmp/rootfs/init"
+	chmod 755 "$tmp/rootfs/init"
+	cp "$ko" "$tmp/rootfs/gdram.ko"
+	(cd "$tmp/rootfs" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd.gz"
 
 	start=$(date +%s)
 	timeout "$timeout" nice qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 512 \
