@@ -2,12 +2,13 @@
 /// Find gendisk allocations whose result is used before any failure check.
 /// alloc_disk() / alloc_disk_node() and blk_mq_alloc_disk_for_queue()
 /// return NULL on failure, blk_mq_alloc_disk() an ERR_PTR, and
-/// blk_alloc_disk() an ERR_PTR on 6.12 (NULL on 6.1).  Dereferencing the
+/// blk_alloc_disk() an ERR_PTR since 6.9 (NULL before).  Dereferencing the
 /// result, or passing it to a function other than the error helpers and
 /// put_disk(), before testing it oopses when the allocation fails (e.g.
 /// when 6.12 rejects the queue limits with ERR_PTR(-EINVAL)).
-//# Run with -D blk_alloc_disk_returns_null for kernels whose
-//# blk_alloc_disk() returns NULL (6.1); the default is 6.12 semantics.
+//# The message names the failure value from the call's arity:
+//# blk_alloc_disk(node) (up to 6.8) returns NULL, blk_alloc_disk(lim,
+//# node) (6.9 on) an ERR_PTR.
 //# No patch mode: the right error return depends on the function.
 ///
 // Confidence: High
@@ -20,7 +21,21 @@
 virtual context
 virtual org
 virtual report
-virtual blk_alloc_disk_returns_null
+
+@initialize:python@
+@@
+null_calls = set()
+
+@api_null@
+expression E;
+position q;
+@@
+ blk_alloc_disk@q(E)
+
+@script:python@
+q << api_null.q;
+@@
+null_calls.add((q[0].file, q[0].line, q[0].column))
 
 @r exists@
 expression D, E1;
@@ -66,24 +81,15 @@ p2 << r.p2;
 cocci.print_main("unchecked gendisk used", p2)
 cocci.print_secs("allocated", p1)
 
-@script:python depends on report && !blk_alloc_disk_returns_null@
+@script:python depends on report@
 p1 << r.p1;
 p2 << r.p2;
 d << r.D;
 alloc << r.alloc;
 @@
 
-kind = "NULL" if alloc in ("alloc_disk", "alloc_disk_node", "blk_mq_alloc_disk_for_queue") else "an ERR_PTR"
-msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), kind, alloc, p1[0].line)
-coccilib.report.print_report(p2[0], msg)
-
-@script:python depends on report && blk_alloc_disk_returns_null@
-p1 << r.p1;
-p2 << r.p2;
-d << r.D;
-alloc << r.alloc;
-@@
-
-kind = "an ERR_PTR" if alloc == "blk_mq_alloc_disk" else "NULL"
+null_allocs = ("alloc_disk", "alloc_disk_node", "blk_mq_alloc_disk_for_queue")
+one_arg = (p1[0].file, p1[0].line, p1[0].column) in null_calls
+kind = "NULL" if alloc in null_allocs or one_arg else "an ERR_PTR"
 msg = "ERROR: '%s' may be %s here: result of %s() on line %s is not checked [alloc-unchecked]" % (d.replace(" -> ", "->").replace(" . ", ".").replace(" [ ", "[").replace(" ]", "]"), kind, alloc, p1[0].line)
 coccilib.report.print_report(p2[0], msg)

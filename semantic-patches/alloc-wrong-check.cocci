@@ -6,9 +6,10 @@
 /// return NULL (and blk_alloc_disk() did on 6.1): IS_ERR() misses it.
 /// Patch mode rewrites the test (and PTR_ERR() of a NULL result, which
 /// is 0, into -ENOMEM).  IS_ERR_OR_NULL() is right for all of them.
-//# Kernel version: the default is 6.12 semantics (blk_alloc_disk()
-//# returns an ERR_PTR).  For 6.1 run with -D blk_alloc_disk_returns_null
-//# (make coccicheck SPFLAGS="-D blk_alloc_disk_returns_null").
+//# The kernel version is read from the call itself: blk_alloc_disk(node)
+//# (one argument, up to 6.8) returns NULL, blk_alloc_disk(lim, node)
+//# (two, since 6.9) an ERR_PTR.  A file carrying both behind #if
+//# LINUX_VERSION_CODE is judged branch by branch, with no -D needed.
 ///
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
@@ -21,37 +22,33 @@ virtual patch
 virtual context
 virtual org
 virtual report
-virtual blk_alloc_disk_returns_null
 
-// Which allocators return what on the target kernel.
-@errptr_alloc depends on !blk_alloc_disk_returns_null@
-identifier alloc = {blk_mq_alloc_disk, blk_alloc_disk};
+// blk_alloc_disk() changed its failure value with its arity in 6.9.
+@api_null@
+expression E;
+position q;
 @@
- alloc(...)
+ blk_alloc_disk@q(E)
 
-@errptr_alloc_old depends on blk_alloc_disk_returns_null@
-identifier alloc = {blk_mq_alloc_disk};
+@api_errptr@
+expression E1, E2;
+position q;
 @@
- alloc(...)
-
-@null_alloc depends on !blk_alloc_disk_returns_null@
-identifier alloc = {alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue};
-@@
- alloc(...)
-
-@null_alloc_old depends on blk_alloc_disk_returns_null@
-identifier alloc = {alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue, blk_alloc_disk};
-@@
- alloc(...)
+ blk_alloc_disk@q(E1, E2)
 
 // ----------------------------- patch ------------------------------------
+// Patch rules match the arity structurally: a rule runs on the code the
+// rules before it produced, where the positions above no longer hold.
 
 @errfix depends on patch && !context && !org && !report@
-expression D, E1;
-identifier alloc = {errptr_alloc.alloc, errptr_alloc_old.alloc};
+expression D, E1, N, L;
 @@
 
- D = alloc(...);
+(
+ D = blk_mq_alloc_disk(...);
+|
+ D = blk_alloc_disk(L, N);
+)
  ... when != D = E1
      when != IS_ERR(D)
      when != IS_ERR_OR_NULL(D)
@@ -67,11 +64,15 @@ identifier alloc = {errptr_alloc.alloc, errptr_alloc_old.alloc};
 )
 
 @nullfix depends on patch && !context && !org && !report@
-expression D, E1;
-identifier alloc = {null_alloc.alloc, null_alloc_old.alloc};
+expression D, E1, N;
+identifier alloc = {alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue};
 @@
 
+(
  D = alloc(...);
+|
+ D = blk_alloc_disk(N);
+)
  ... when != D = E1
      when != !D
      when != IS_ERR_OR_NULL(D)
@@ -79,11 +80,15 @@ identifier alloc = {null_alloc.alloc, null_alloc_old.alloc};
 + !D
 
 @depends on patch && !context && !org && !report@
-expression D, E1, E2;
-identifier alloc = {null_alloc.alloc, null_alloc_old.alloc};
+expression D, E1, E2, N;
+identifier alloc = {alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue};
 @@
 
+(
  D = alloc(...);
+|
+ D = blk_alloc_disk(N);
+)
  ... when != D = E1
 (
  if (!D)
@@ -114,8 +119,8 @@ identifier alloc = {null_alloc.alloc, null_alloc_old.alloc};
 
 @rerr depends on !patch exists@
 expression D, E1;
-identifier alloc = {errptr_alloc.alloc, errptr_alloc_old.alloc};
-position p1, p2;
+identifier alloc = {blk_mq_alloc_disk, blk_alloc_disk};
+position p1 != api_null.q, p2;
 @@
 
  D = alloc@p1(...);
@@ -132,8 +137,8 @@ position p1, p2;
 
 @rnull depends on !patch exists@
 expression D, E1;
-identifier alloc = {null_alloc.alloc, null_alloc_old.alloc};
-position p1, p2;
+identifier alloc = {alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue, blk_alloc_disk};
+position p1 != api_errptr.q, p2;
 @@
 
  D = alloc@p1(...);
@@ -180,6 +185,6 @@ p2 << rnull.p2;
 alloc << rnull.alloc;
 @@
 
-when = " on Linux 6.1" if alloc == "blk_alloc_disk" else ""
+when = " (its one-argument form, Linux < 6.9)" if alloc == "blk_alloc_disk" else ""
 msg = "ERROR: %s() returns NULL on failure%s: IS_ERR() misses it (allocated on line %s) [alloc-wrong-check]" % (alloc, when, p1[0].line)
 coccilib.report.print_report(p2[0], msg)

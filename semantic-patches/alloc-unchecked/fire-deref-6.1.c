@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * alloc-unchecked, 6.1 semantics (blk_alloc_disk() returns NULL): the
- * same code, reported as NULL / ERR_PTR per allocator. Compiled on 6.12:
- * the 6.1 headers want one argument less.
- * gendisk-cocci-flags: -D blk_alloc_disk_returns_null
+ * alloc-unchecked, 6.1 API: blk_alloc_disk(node) (one argument) returns
+ * NULL, blk_mq_alloc_disk(set, data) an ERR_PTR; the message names each.
+ * gendisk-cocci-kernel: 6.1
  * Original note: blk_alloc_disk() dereferenced before
  * any check; blk_mq_alloc_disk() passed to set_capacity() before the check.
  */
@@ -49,7 +48,7 @@ static int fx_add_mq(struct fx_dev *dev)
 	err = blk_mq_alloc_sq_tag_set(&dev->tag_set, &fx_mq_ops, 64, 0);
 	if (err)
 		return err;
-	dev->disk = blk_mq_alloc_disk(&dev->tag_set, NULL, dev);
+	dev->disk = blk_mq_alloc_disk(&dev->tag_set, dev);
 	set_capacity(dev->disk, 2048);
 	if (IS_ERR(dev->disk)) {
 		blk_mq_free_tag_set(&dev->tag_set);
@@ -62,7 +61,7 @@ static int __init fx_init(void)
 {
 	struct gendisk *disk;
 
-	disk = blk_alloc_disk(NULL, NUMA_NO_NODE);
+	disk = blk_alloc_disk(NUMA_NO_NODE);
 	disk->fops = &fx_fops;
 	strscpy(disk->disk_name, "fx0", DISK_NAME_LEN);
 	fx_disk = disk;

@@ -3,7 +3,6 @@
  * alloc-wrong-check, 6.1 semantics: blk_alloc_disk() returns NULL on 6.1,
  * so IS_ERR() misses the failure and PTR_ERR() of it is 0; patch mode tests
  * !disk and returns -ENOMEM. Compiled against the 6.1 headers.
- * gendisk-cocci-flags: -D blk_alloc_disk_returns_null
  * gendisk-cocci-kernel: 6.1
  */
 #include <linux/module.h>
