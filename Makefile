@@ -2,6 +2,8 @@
 #
 #   make check   the main job: lint, build and run the reference driver
 #                on Debian's 6.1 and 6.12 kernels (see README.md)
+#   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none]   your driver
+#   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make test    the project's own tests; ends with "N passed, N failed"
 #   make bench   benchmarks (not a timed test)
 #   make deps    install Debian packages and fill the kernel cache
@@ -28,7 +30,7 @@ TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
 all: help
 
 help:
-	@sed -n '3,8s/^# \{0,1\}//p' Makefile
+	@sed -n '3,10s/^# \{0,1\}//p' Makefile
 
 deps: deps-packages deps-kernels
 
@@ -52,9 +54,20 @@ deps-kernels: deps-packages
 	@vm/kernel-cache fetch $(KERNELS)
 	@vm/kernel-cache source >/dev/null
 
+# Without DRIVER or KSRC: the reference drivers.  vm/check-driver's exit
+# status is 0 clean, 1 findings or failed tests, 2 usage/build/tool error;
+# make itself exits 2 on any failure, its "Error N" line shows which.
+# KERNELS is passed on only when given: in-tree mode defaults to the
+# source tree's own version.
 check: deps
 	@mkdir -p $(OUT)
-	@vm/check-reference $(KERNELS)
+	@if [ -n "$(KSRC)" ]; then \
+		vm/check-driver --ksrc "$(KSRC)" $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
+	elif [ -n "$(DRIVER)" ]; then \
+		vm/check-driver --kernels "$(KERNELS)" $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER); \
+	else \
+		vm/check-reference $(KERNELS); \
+	fi
 
 # Each part's "make test" prints one line per test case: "PASS: name",
 # "FAIL: name: why" or "SKIP: name: why".  Here they are counted; a part
