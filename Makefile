@@ -61,7 +61,11 @@ deps-kernels: deps-packages
 # source tree's own version.
 check: deps
 	@mkdir -p $(OUT)
-	@if [ -n "$(KSRC)" ]; then \
+	@if [ -n "$(KSRC)" ] && [ -n "$(DRIVER)" ]; then \
+		echo "check: give DRIVER=dir or KSRC=dir FILES=..., not both" >&2; exit 2; \
+	elif [ -n "$(FILES)" ] && [ -z "$(KSRC)" ]; then \
+		echo "check: FILES= names files of a kernel source tree: give KSRC=dir too" >&2; exit 2; \
+	elif [ -n "$(KSRC)" ]; then \
 		vm/check-driver --ksrc "$(KSRC)" $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
 	elif [ -n "$(DRIVER)" ]; then \
 		vm/check-driver --kernels "$(KERNELS)" $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER); \
