@@ -3,6 +3,7 @@
 
 #include "flag_translation.h"
 #include "json_reader.h"
+#include "read_file.h"
 #include "shell_words.h"
 
 #include <errno.h>
@@ -10,27 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		return NULL;
-	do {
-		if (cap - len < 65536) {
-			cap = cap ? cap * 2 : 131072;
-			buf = xrealloc(buf, cap + 1);
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-}
 
 static char *resolve(const char *dir, const char *file)
 {
@@ -46,7 +26,7 @@ static char *resolve(const char *dir, const char *file)
 
 int compile_db_load(const char *path, struct compile_db *db, char *err, size_t errlen)
 {
-	char *text = slurp(path);
+	char *text = read_file(path, NULL);
 	char jerr[256];
 	struct json_value *root;
 	size_t cap = 0;

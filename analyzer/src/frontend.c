@@ -3,9 +3,13 @@
 
 #include "ast_lowering.h"
 #include "flag_translation.h"
+#include "header_cache.h"
+#include "include_prefix.h"
 #include "kernel_version.h"
+#include "read_file.h"
 #include "typestate.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,38 +37,111 @@ static unsigned count_missing_headers(CXTranslationUnit tu, unsigned *errors)
 	return missing;
 }
 
-void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,
-		 struct file_result *res)
+/* The PCH this file can be parsed with, or NULL and why not in *why. */
+static const char *usable_pch(CXIndex index, const struct file_job *job,
+			      const struct analysis_settings *set, const char *text, char **why)
+{
+	const char *pch;
+	unsigned line;
+
+	*why = NULL;
+	if (!set->header_cache)
+		return NULL; /* --no-header-cache */
+	if (!job->have_kernel_flags || !job->flags) {
+		*why = xstrdup("header cache not used: no kernel flags");
+		return NULL;
+	}
+	if (!include_prefix_fits(text, header_cache_headers, &line)) {
+		*why = line ? xasprintf("header cache not used: line %u may change what the "
+					"headers declare", line)
+			    : xstrdup("header cache not used: none of its headers is included");
+		return NULL;
+	}
+	pch = header_cache_pch(set->header_cache, index, job->flags);
+	*why = pch ? xasprintf("parsed with the header cache %s", pch)
+		   : xstrdup("header cache not used: it could not be built for these flags");
+	return pch;
+}
+
+/* A parse whose diagnostics blame the PCH (stale after a header change,
+ * or unreadable) must be redone without it. */
+static int pch_failed(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	int bad = 0;
+
+	for (unsigned i = 0; i < n && !bad; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			CXString s = clang_getDiagnosticSpelling(d);
+			const char *text = clang_getCString(s);
+
+			bad = text && (strstr(text, "precompiled header") || strstr(text, "PCH file"));
+			clang_disposeString(s);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return bad;
+}
+
+static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const char *pch,
+			      CXTranslationUnit *tu)
 {
 	struct string_list args = { 0 };
-	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
-	unsigned errors = 0, missing;
-	struct lowered_file lf;
-	struct lint_target target;
-	FILE *probe;
 
-	memset(res, 0, sizeof(*res));
-	probe = fopen(job->path, "r");
-	if (!probe) {
-		res->status = FILE_ERROR;
-		res->message = xasprintf("cannot open %s", job->path);
-		return;
-	}
-	fclose(probe);
 	if (job->flags)
 		string_list_extend(&args, job->flags);
 	if (job->add_kbuild_names)
 		kbuild_name_defines(job->path, &args);
 	parse_noise_flags(&args);
+	if (pch) {
+		string_list_push(&args, "-include-pch");
+		string_list_push(&args, pch);
+	}
 	if (job->extra)
 		string_list_extend(&args, job->extra);
 	rc = clang_parseTranslationUnit2(index, job->path, (const char *const *)args.items,
 					 (int)args.len, NULL, 0,
 					 CXTranslationUnit_KeepGoing |
 						 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
-					 &tu);
+					 tu);
 	string_list_free(&args);
+	return rc;
+}
+
+void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,
+		 struct file_result *res)
+{
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc;
+	unsigned errors = 0, missing;
+	struct lowered_file lf;
+	struct lint_target target;
+	const char *pch;
+	char *text;
+
+	memset(res, 0, sizeof(*res));
+	text = read_file(job->path, NULL);
+	if (!text) {
+		res->status = FILE_ERROR;
+		res->message = xasprintf("cannot open %s: %s", job->path, strerror(errno));
+		return;
+	}
+	pch = usable_pch(index, job, set, text, &res->header_cache_note);
+	free(text);
+	rc = parse(index, job, pch, &tu);
+	if (pch && (rc != CXError_Success || !tu || pch_failed(tu))) {
+		free(res->header_cache_note);
+		res->header_cache_note = xasprintf("header cache not used: %s did not load "
+						   "(removed; rebuilt on the next run)", pch);
+		header_cache_reject(set->header_cache, pch);
+		if (tu)
+			clang_disposeTranslationUnit(tu);
+		tu = NULL;
+		rc = parse(index, job, NULL, &tu);
+	}
 	if (rc != CXError_Success || !tu) {
 		res->status = FILE_ERROR;
 		res->message = xasprintf("libclang could not parse %s (error %d)", job->path, (int)rc);
@@ -97,6 +174,7 @@ void file_result_free(struct file_result *res)
 {
 	free(res->message);
 	free(res->stderr_note);
+	free(res->header_cache_note);
 	finding_list_free(&res->findings);
 	memset(res, 0, sizeof(*res));
 }

@@ -22,13 +22,17 @@ struct file_result {
 	enum file_status status;
 	char *message;            /* status detail (JSON "message") */
 	char *stderr_note;        /* once-per-file tool note for stderr, or NULL */
+	char *header_cache_note;  /* whether the header cache was used, and why (--verbose) */
 	int version_code;
 	struct finding_list findings;
 };
 
+struct header_cache;
+
 struct analysis_settings {
 	int kernel_override;             /* --kernel code, 0 = from headers */
 	const unsigned char *rule_enabled;
+	struct header_cache *header_cache; /* NULL: --no-header-cache */
 };
 
 void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,

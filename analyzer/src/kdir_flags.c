@@ -2,6 +2,7 @@
 #include "kdir_flags.h"
 
 #include "flag_translation.h"
+#include "read_file.h"
 #include "shell_words.h"
 
 #include <dirent.h>
@@ -29,29 +30,6 @@ char *cache_root(void)
 		return xasprintf("%s/gendisk-check", env);
 	env = getenv("HOME");
 	return xasprintf("%s/.cache/gendisk-check", env && *env ? env : "/tmp");
-}
-
-static char *read_whole_file(const char *path, size_t *len_out)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-
-	if (!f)
-		return NULL;
-	do {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			buf = xrealloc(buf, cap + 1);
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
-	fclose(f);
-	buf[len] = '\0';
-	if (len_out)
-		*len_out = len;
-	return buf;
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
@@ -151,7 +129,7 @@ static char *find_compile_command(const char *tmp)
 {
 	char *cmdfile = xasprintf("%s/." PROBE_NAME ".o.cmd", tmp);
 	char *logfile = xasprintf("%s/make.log", tmp);
-	char *text = read_whole_file(cmdfile, NULL);
+	char *text = read_file(cmdfile, NULL);
 	char *found = NULL;
 
 	if (text) {
@@ -166,7 +144,7 @@ static char *find_compile_command(const char *tmp)
 		free(text);
 	}
 	if (!found) {
-		text = read_whole_file(logfile, NULL);
+		text = read_file(logfile, NULL);
 		for (char *line = text; line && *line;) {
 			char *end = strchr(line, '\n');
 			size_t n = end ? (size_t)(end - line) : strlen(line);
@@ -242,7 +220,7 @@ int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errl
 		return -1;
 	}
 	uts_path = xasprintf("%s/include/generated/utsrelease.h", real);
-	uts = read_whole_file(uts_path, &uts_len);
+	uts = read_file(uts_path, &uts_len);
 	free(uts_path);
 	if (!uts) {
 		snprintf(err, errlen, "%s: not a kernel build dir (no include/generated/utsrelease.h)",
@@ -257,7 +235,7 @@ int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errl
 	root = cache_root();
 	dir = xasprintf("%s/flags", root);
 	cache_file = xasprintf("%s/%016llx.flags", dir, (unsigned long long)h);
-	cached = read_whole_file(cache_file, NULL);
+	cached = read_file(cache_file, NULL);
 	if (cached) {
 		for (char *line = cached; *line;) {
 			char *end = strchr(line, '\n');

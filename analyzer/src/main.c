@@ -3,6 +3,7 @@
 #include "compile_db.h"
 #include "flag_translation.h"
 #include "frontend.h"
+#include "header_cache.h"
 #include "input_files.h"
 #include "kdir_flags.h"
 #include "kernel_version.h"
@@ -47,6 +48,10 @@ static const char usage_text[] =
 	"  --list-rules       list the rules: id, severity, confidence, summary\n"
 	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
 	"  --print-flags      print the clang flags that would be used, then exit\n"
+	"  --no-header-cache  parse every header of every file (default: the common\n"
+	"                     block headers come from a precompiled header cached\n"
+	"                     under $GENDISK_CHECK_CACHE/pch, same findings, ~3x faster)\n"
+	"  -v, --verbose      per file on stderr: whether the header cache was used\n"
 	"  --version, --help\n"
 	"Inline suppression, on the finding's line or the line before:\n"
 	"  /* gendisk-lint: ignore[RULE-ID,...] REASON */  (or // ...); a missing REASON\n"
@@ -70,6 +75,8 @@ struct options {
 	int report_unused_suppressions;
 	int jobs;
 	int print_flags;
+	int no_header_cache;
+	int verbose;
 	unsigned char *rule_enabled;
 };
 
@@ -264,6 +271,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->jobs = (int)n;
 		} else if (strcmp(a, "--print-flags") == 0) {
 			o->print_flags = 1;
+		} else if (strcmp(a, "--no-header-cache") == 0) {
+			o->no_header_cache = 1;
+		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+			o->verbose = 1;
 		} else if (strncmp(a, "--arch=", 7) == 0 || strcmp(a, "-mlittle-endian") == 0 ||
 			   strcmp(a, "-mbig-endian") == 0) {
 			/* sparse-style checker flags from kbuild: ignored */
@@ -368,6 +379,13 @@ int main(int argc, char **argv)
 	w.results = xcalloc(files.len, sizeof(*w.results));
 	w.settings.kernel_override = o.kernel;
 	w.settings.rule_enabled = o.rule_enabled;
+	if (!o.no_header_cache) {
+		char *root = cache_root(), *dir = xasprintf("%s/pch", root);
+
+		w.settings.header_cache = header_cache_new(dir);
+		free(dir);
+		free(root);
+	}
 	for (size_t i = 0; i < files.len; i++) {
 		struct file_job *j = &w.jobs[i];
 		const struct compile_entry *ce = o.compdb ? compile_db_find(&db, files.items[i]) : NULL;
@@ -412,6 +430,9 @@ int main(int argc, char **argv)
 		} else if (r->stderr_note) {
 			fprintf(stderr, "%s\n", r->stderr_note);
 		}
+		if (o.verbose && r->header_cache_note)
+			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
+				r->header_cache_note);
 		if (r->findings.len && status == 0)
 			status = 1;
 		if (!*kernel_str && r->version_code) {
@@ -465,6 +486,7 @@ int main(int argc, char **argv)
 	string_list_free(&o.compiler_words);
 	string_list_free(&o.extra);
 	free(o.rule_enabled);
+	header_cache_free(w.settings.header_cache);
 	compile_db_free(&db);
 	return status;
 }

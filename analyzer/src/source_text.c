@@ -1,6 +1,7 @@
 /* The lines of an analysed file, read again for suppressions and fingerprints. */
 #include "source_text.h"
 
+#include "read_file.h"
 #include "string_list.h"
 
 #include <stdio.h>
@@ -9,25 +10,12 @@
 
 int source_text_load(const char *path, struct source_text *src)
 {
-	FILE *f = fopen(path, "rb");
-	size_t len = 0, cap = 0, n;
-	char buf[8192];
+	size_t len = 0;
 
 	memset(src, 0, sizeof(*src));
-	if (!f)
-		return -1;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-		if (len + n + 1 > cap) {
-			cap = (len + n + 1) * 2;
-			src->data = xrealloc(src->data, cap);
-		}
-		memcpy(src->data + len, buf, n);
-		len += n;
-	}
-	fclose(f);
+	src->data = read_file(path, &len);
 	if (!src->data)
-		return 0;
-	src->data[len] = '\0';
+		return -1;
 	for (size_t i = 0, start = 0; i <= len; i++) {
 		if (i < len && src->data[i] != '\n')
 			continue;
