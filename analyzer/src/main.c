@@ -275,7 +275,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->no_header_cache = 1;
 		} else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
 			o->verbose = 1;
-		} else if (strncmp(a, "--arch=", 7) == 0 || strcmp(a, "-mlittle-endian") == 0 ||
+		} else if (strncmp(a, "--arch=", 7) == 0 || strcmp(a, "-pg") == 0 ||
+			   strcmp(a, "-mlittle-endian") == 0 ||
 			   strcmp(a, "-mbig-endian") == 0) {
 			/* sparse-style checker flags from kbuild: ignored */
 		} else if (a[0] == '-' && a[1] != '-' && is_compiler_flag(a)) {
