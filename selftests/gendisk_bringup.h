@@ -21,12 +21,21 @@
 int gd_bringup_clean(const struct gd_profile *p, char *err, size_t errlen);
 
 /*
- * Load with "PARAMS EXTRA" and wait for /sys/block/DISK and the device
+ * Load with "PARAMS EXTRA", run the profile's SETUP (if any; e.g. set a
+ * size or bind a backing file) and wait for /sys/block/DISK and the device
  * node.  On failure the module is unloaded again and -1 is returned with
  * a reason in @err.
  */
 int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 		    char *err, size_t errlen);
+
+/*
+ * Run the profile's TEARDOWN (if any; e.g. detach a loop device) and
+ * unload the module: 0 or a negative errno from delete_module(2), with a
+ * reason in @err when @err is not NULL.  gd_module_unload() alone is the
+ * bare system call (for "unload while open" and the fault tests).
+ */
+int gd_bringup_remove(const struct gd_profile *p, char *err, size_t errlen);
 
 /*
  * True when nothing of the driver is left: module not loaded, no

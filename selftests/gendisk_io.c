@@ -23,6 +23,7 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
+#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_pattern.h"
 #include "gendisk_profile.h"
@@ -39,6 +40,7 @@ FIXTURE_SETUP(gendisk_io)
 	uint64_t sectors;
 	char err[512];
 
+	gd_kmsg_mark("begin", "gendisk_io", _metadata->name);
 	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
@@ -50,7 +52,7 @@ FIXTURE_SETUP(gendisk_io)
 	    gd_sysfs_u64(self->prof.disk, "queue/logical_block_size",
 			 &self->lbs) ||
 	    !sectors || !self->lbs) {
-		gd_module_unload(&self->prof);
+		gd_bringup_remove(&self->prof, NULL, 0);
 		ASSERT_TRUE(false) TH_LOG("cannot read size/logical_block_size");
 	}
 	self->size = sectors * 512;
@@ -62,6 +64,7 @@ FIXTURE_TEARDOWN(gendisk_io)
 
 	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
+	gd_kmsg_mark("end", "gendisk_io", _metadata->name);
 }
 
 static int open_disk(const struct gd_profile *p, int flags)

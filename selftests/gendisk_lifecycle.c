@@ -20,6 +20,7 @@
 #include "kselftest_harness.h"
 
 #include "gendisk_bringup.h"
+#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
 #include "gendisk_sysfs.h"
@@ -35,6 +36,7 @@ FIXTURE_SETUP(gendisk_lifecycle)
 {
 	char err[512];
 
+	gd_kmsg_mark("begin", "gendisk_lifecycle", _metadata->name);
 	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
@@ -53,6 +55,7 @@ FIXTURE_TEARDOWN(gendisk_lifecycle)
 
 	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
+	gd_kmsg_mark("end", "gendisk_lifecycle", _metadata->name);
 }
 
 TEST_F(gendisk_lifecycle, unload_while_open_fails)
@@ -76,9 +79,8 @@ TEST_F(gendisk_lifecycle, unload_while_open_fails)
 		TH_LOG("%s vanished while open", self->sysdir);
 	ASSERT_EQ(0, close(fd));
 
-	ret = gd_module_unload(&self->prof);
-	EXPECT_EQ(0, ret) TH_LOG("delete_module after close: %s",
-				 strerror(-ret));
+	ret = gd_bringup_remove(&self->prof, err, sizeof(err));
+	EXPECT_EQ(0, ret) TH_LOG("delete_module after close: %s", err);
 	EXPECT_TRUE(gd_bringup_nothing_left(&self->prof, why, sizeof(why)))
 		TH_LOG("after unload: %s", why);
 }
@@ -101,9 +103,8 @@ TEST_F_TIMEOUT(gendisk_lifecycle, load_unload_cycles, 120)
 			  read(fd, sector, sizeof(sector)))
 			TH_LOG("cycle %u: read: %s", i, strerror(errno));
 		close(fd);
-		ret = gd_module_unload(&self->cycle);
-		ASSERT_EQ(0, ret) TH_LOG("cycle %u: unload: %s", i,
-					 strerror(-ret));
+		ret = gd_bringup_remove(&self->cycle, err, sizeof(err));
+		ASSERT_EQ(0, ret) TH_LOG("cycle %u: %s", i, err);
 		ASSERT_TRUE(gd_bringup_nothing_left(&self->cycle, why,
 						    sizeof(why)))
 			TH_LOG("cycle %u: after unload: %s", i, why);
@@ -157,9 +158,8 @@ static void expect_clean_fault(struct __test_metadata *_metadata,
 	ret = gd_bringup_disk(p, NULL, err, sizeof(err));
 	EXPECT_EQ(0, ret) TH_LOG("after '%s': %s", extra, err);
 	if (!ret) {
-		ret = gd_module_unload(p);
-		EXPECT_EQ(0, ret) TH_LOG("after '%s': unload: %s",
-					 extra, strerror(-ret));
+		ret = gd_bringup_remove(p, err, sizeof(err));
+		EXPECT_EQ(0, ret) TH_LOG("after '%s': %s", extra, err);
 	}
 	TH_LOG("note: '%s' done (%s)", extra, outcome);
 }

@@ -10,10 +10,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "kselftest_harness.h"
 
 #include "gendisk_bringup.h"
+#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
 #include "gendisk_sysfs.h"
@@ -26,6 +28,7 @@ FIXTURE_SETUP(gendisk_presence)
 {
 	char err[512];
 
+	gd_kmsg_mark("begin", "gendisk_presence", _metadata->name);
 	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
 	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
@@ -40,6 +43,7 @@ FIXTURE_TEARDOWN(gendisk_presence)
 
 	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
 		TH_LOG("%s", err);
+	gd_kmsg_mark("end", "gendisk_presence", _metadata->name);
 }
 
 TEST_F(gendisk_presence, node_is_block_device)
@@ -122,7 +126,8 @@ TEST_F(gendisk_presence, removable_param_sets_removable)
 		SKIP(return, "profile does not claim feature 'removable'");
 	ASSERT_NE(0, self->prof.removable_params[0])
 		TH_LOG("FEATURES has removable but REMOVABLE_PARAMS is empty");
-	ASSERT_EQ(0, gd_module_unload(&self->prof));
+	ASSERT_EQ(0, gd_bringup_remove(&self->prof, err, sizeof(err)))
+		TH_LOG("%s", err);
 	ASSERT_EQ(0, gd_bringup_disk(&self->prof, self->prof.removable_params,
 				     err, sizeof(err)))
 		TH_LOG("%s", err);
@@ -147,6 +152,28 @@ TEST_F(gendisk_presence, logical_block_size)
 		TH_LOG("capacity is not a whole number of logical blocks");
 	if (self->prof.logical_block_size)
 		EXPECT_EQ((uint64_t)self->prof.logical_block_size, lbs);
+}
+
+/*
+ * The queue model the profile claims: a blk-mq disk has /sys/block/NAME/mq
+ * (blk_mq_sysfs_register()), a bio-based one (->submit_bio) has none.
+ */
+TEST_F(gendisk_presence, queue_model)
+{
+	char mq[GD_STR_MAX + 32];
+	bool has_mq;
+
+	if (!self->prof.queue_model[0])
+		SKIP(return, "profile does not claim a QUEUE_MODEL");
+	snprintf(mq, sizeof(mq), "/sys/block/%s/mq", self->prof.disk);
+	has_mq = access(mq, F_OK) == 0;
+	if (!strcmp(self->prof.queue_model, "mq")) {
+		EXPECT_TRUE(has_mq) TH_LOG("QUEUE_MODEL=mq but no %s", mq);
+	} else {
+		EXPECT_FALSE(has_mq)
+			TH_LOG("QUEUE_MODEL=bio but %s exists: the disk is blk-mq",
+			       mq);
+	}
 }
 
 TEST_HARNESS_MAIN

@@ -51,6 +51,9 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("FAULT_LATE_PARAMS", GD_KEY_STR, fault_late_params),
 	GD_KEY("FAULT_LATE_POINTS", GD_KEY_STR, fault_late_points),
 	GD_KEY("LOAD_CYCLES", GD_KEY_UINT, load_cycles),
+	GD_KEY("SETUP", GD_KEY_STR, setup),
+	GD_KEY("TEARDOWN", GD_KEY_STR, teardown),
+	GD_KEY("QUEUE_MODEL", GD_KEY_STR, queue_model),
 };
 
 /* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
@@ -128,7 +131,7 @@ static int gd_store(struct gd_profile *p, const char *key, const char *value)
 int gd_profile_parse(struct gd_profile *p, const char *path,
 		     char *err, size_t errlen)
 {
-	char line[1024];
+	char line[GD_CMD_MAX + 64];
 	unsigned int lineno = 0;
 	FILE *f;
 
@@ -177,6 +180,12 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 	if (!p->fault_late_points[0])
 		memcpy(p->fault_late_points, p->fault_points,
 		       sizeof(p->fault_late_points));
+	if (p->queue_model[0] && strcmp(p->queue_model, "bio") &&
+	    strcmp(p->queue_model, "mq")) {
+		snprintf(err, errlen, "%s: QUEUE_MODEL is bio or mq, not '%s'",
+			 path, p->queue_model);
+		return -1;
+	}
 	if (!p->module_path[0])
 		snprintf(p->module_path, sizeof(p->module_path),
 			 "/lib/modules/extra/%s.ko", p->module);

@@ -14,6 +14,7 @@
 
 #define GD_STR_MAX 256
 #define GD_NAME_MAX 64		/* module and disk names */
+#define GD_CMD_MAX 1024		/* SETUP and TEARDOWN commands */
 
 struct gd_profile {
 	char path[GD_STR_MAX];		/* where the profile was read from */
@@ -34,6 +35,9 @@ struct gd_profile {
 	char fault_late_params[GD_STR_MAX];	/* FAULT_LATE_PARAMS */
 	char fault_late_points[GD_STR_MAX];	/* FAULT_LATE_POINTS */
 	unsigned int load_cycles;	/* LOAD_CYCLES: default 20 */
+	char setup[GD_CMD_MAX];		/* SETUP: sh command after a load */
+	char teardown[GD_CMD_MAX];	/* TEARDOWN: sh command before unload */
+	char queue_model[GD_NAME_MAX];	/* QUEUE_MODEL: bio, mq or unset */
 };
 
 /*

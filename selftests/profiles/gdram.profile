@@ -9,6 +9,8 @@ DISK=gdram0
 CAPACITY_BYTES=16777216
 LOGICAL_BLOCK_SIZE=512
 FEATURES="zeroed readonly removable faultinject"
+# Bio-based: gdram_submit_bio(), no tag set.
+QUEUE_MODEL=bio
 RO_PARAMS="read_only=1"
 REMOVABLE_PARAMS="removable=1"
 FAULT_PARAM=fail_at

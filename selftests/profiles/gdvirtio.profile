@@ -12,6 +12,8 @@ LOGICAL_BLOCK_SIZE=512
 # what earlier tests of the same VM wrote.  No read-only or removable knob
 # (read-only is a device feature, VIRTIO_BLK_F_RO), no fault injection.
 FEATURES=""
+# blk-mq: a tag set and ->queue_rq.
+QUEUE_MODEL=mq
 LOAD_CYCLES=20
 # Host side (selftests/run): a fresh 64 MiB image per kernel as a
 # virtio-blk-pci disk; virtio_pci is a module in 6.1, built into 6.12.

@@ -1,0 +1,25 @@
+# The kernel's null_blk (drivers/block/null_blk) in blk-mq mode
+# (queue_mode=2), with a 16 MiB memory-backed disk made through its
+# configfs control: the module's own "gb" parameter cannot go below 1 GiB,
+# and without memory_backed=1 null_blk stores nothing (reads return
+# whatever the buffer held), so no data test could pass.  nr_devices=0:
+# the load makes no disk; SETUP makes nullb0, TEARDOWN removes it.
+# A configfs device pins the module (configfs holds a reference on the
+# item's owner), so "unload while open" still sees EWOULDBLOCK.
+MODULE=null_blk
+MODULE_PATH=/lib/modules/extra/null_blk.ko
+PARAMS="nr_devices=0"
+SETUP='d=/sys/kernel/config/nullb/nullb0 && mkdir $d && echo 16 > $d/size && echo 512 > $d/blocksize && echo 1 > $d/memory_backed && echo 2 > $d/queue_mode && echo 1 > $d/power'
+TEARDOWN='d=/sys/kernel/config/nullb/nullb0; [ ! -d $d ] || { echo 0 > $d/power; rmdir $d; }'
+DISK=nullb0
+CAPACITY_BYTES=16777216
+LOGICAL_BLOCK_SIZE=512
+QUEUE_MODEL=mq
+# memory_backed: unwritten sectors read as zeros (a fresh page).  No
+# read-only, removable or fault-injection knob of the kind the suite
+# drives (null_blk's fault injection is for I/O, not for init).
+FEATURES="zeroed"
+LOAD_CYCLES=20
+# Host side: the module from the kernel's own package (configfs, its
+# dependency, is loaded first by selftests/run).
+VM_KERNEL_MODULE=null_blk

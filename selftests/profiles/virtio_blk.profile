@@ -1,0 +1,24 @@
+# The kernel's virtio_blk (drivers/block/virtio_blk.c) on a QEMU
+# virtio-blk-pci disk, as gdvirtio.profile does for the reference virtio
+# driver.
+MODULE=virtio_blk
+MODULE_PATH=/lib/modules/extra/virtio_blk.ko
+PARAMS=""
+DISK=vda
+DISK_PREFIX=vd
+CAPACITY_BYTES=67108864
+LOGICAL_BLOCK_SIZE=512
+QUEUE_MODEL=mq
+# Not "zeroed": the image keeps what earlier tests of the same VM wrote.
+# Read-only is a device feature (VIRTIO_BLK_F_RO), not a module knob; no
+# removable media, no init fault injection.
+FEATURES=""
+LOAD_CYCLES=20
+# Host side: a fresh 64 MiB image per kernel; virtio_pci (a module in
+# 6.1, built into 6.12) binds the PCI device; virtio_blk.ko comes from the
+# kernel's package, its dependencies (virtio, virtio_ring on 6.1) are
+# loaded first by selftests/run.
+VM_DISK_BYTES=67108864
+VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
+VM_KMODS="virtio_pci"
+VM_KERNEL_MODULE=virtio_blk

@@ -1,0 +1,18 @@
+# The kernel's zram (drivers/block/zram): the load makes zram0 with no
+# capacity; SETUP gives it 16 MiB through sysfs (disksize), as zramctl
+# does.  zram's logical block size is its page size (4096 on x86-64).
+MODULE=zram
+MODULE_PATH=/lib/modules/extra/zram.ko
+PARAMS="num_devices=1"
+SETUP='echo 16M > /sys/block/zram0/disksize'
+DISK=zram0
+CAPACITY_BYTES=16777216
+LOGICAL_BLOCK_SIZE=4096
+QUEUE_MODEL=bio
+# Unwritten pages read as zeros.  No read-only or removable knob, no
+# init fault injection.
+FEATURES="zeroed"
+LOAD_CYCLES=20
+# Host side: zram.ko from the kernel's package; its dependencies
+# (zsmalloc on 6.1, lz4 on 6.12) are loaded first by selftests/run.
+VM_KERNEL_MODULE=zram
