@@ -5,13 +5,15 @@
  * function added that disk earlier; (2) the function neither allocates nor
  * adds a disk (itself or through same-file callees after the call) and is
  * not only called from such setup paths: a resize, revalidate, ioctl, sysfs
- * or work callback.  set_capacity(disk, 0) is left alone (no uevent for an
- * empty disk either way).
+ * or work callback — except in removable-media drivers (floppies, CD
+ * writers), whose capacity follows the medium.  set_capacity(disk, 0) is
+ * left alone (no uevent for an empty disk either way).
  */
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
 
+#include <clang-c/Index.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +132,7 @@ struct walk {
 	const struct graph *g;
 	size_t fn;
 	const struct local_disks *ld;
+	int removable; /* removable-media driver: only set_capacity after add_disk */
 };
 
 static int visit(const struct ir_node *n, void *data)
@@ -158,13 +161,47 @@ static int visit(const struct ir_node *n, void *data)
 			finding_add_note(f, a->loc, note);
 		return 1;
 	}
-	if (w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
+	if (w->removable || w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
 	    w->g->adds_direct[w->fn] || only_called_in_setup(w->g, w->fn, 0))
 		return 1;
 	file_report(w->fc, n->loc, fn->name,
 		    "set_capacity() on '%s' outside the path that sets the disk up: on a live "
 		    "disk user space gets no RESIZE=1 uevent; use set_capacity_and_notify()", path);
 	return 1;
+}
+
+/* disk->events = DISK_EVENT_MEDIA_CHANGE, or GENHD_FL_REMOVABLE (1 << 0)
+ * stored or or-ed into ->flags */
+static int media_flags_visit(const struct ir_node *n, void *data)
+{
+	int *removable = data;
+	const struct ir_node *lhs;
+	long long v;
+
+	if (n->kind != IR_BINARY || n->nkids != 2 ||
+	    (n->op != CXBinaryOperator_Assign && n->op != CXBinaryOperator_OrAssign))
+		return 1;
+	lhs = ir_strip(n->kids[0]);
+	if (!lhs || lhs->kind != IR_MEMBER || !lhs->name || !ir_const_value(n->kids[1], &v))
+		return 1;
+	if ((!strcmp(lhs->name, "events") && v) || (!strcmp(lhs->name, "flags") && (v & 1)))
+		*removable = 1;
+	return 1;
+}
+
+/* A removable-media driver: its capacity follows the medium, and the media
+ * change (DISK_EVENT_MEDIA_CHANGE, ->check_events) is what user space hears. */
+static int removable_media(const struct lowered_file *lf)
+{
+	int removable = 0;
+
+	for (size_t i = 0; i < lf->nglobals && !removable; i++)
+		if (!strcmp(lf->globals[i].type, "struct block_device_operations") &&
+		    ir_global_field(&lf->globals[i], "check_events"))
+			removable = 1;
+	for (size_t i = 0; i < lf->nfuncs && !removable; i++)
+		ir_walk(lf->funcs[i].body, media_flags_visit, &removable);
+	return removable;
 }
 
 static void on_file(const struct file_context *fc)
@@ -196,7 +233,7 @@ static void on_file(const struct file_context *fc)
 	}
 	for (size_t i = 0; i < lf->nfuncs; i++) {
 		struct local_disks ld;
-		struct walk w = { fc, &g, i, &ld };
+		struct walk w = { fc, &g, i, &ld, removable_media(lf) };
 
 		local_disks_collect(&ld, &lf->funcs[i]);
 		ir_walk(lf->funcs[i].body, visit, &w);
@@ -229,7 +266,11 @@ const struct rule rule_capacity_no_notify = {
 		"set_capacity(), or when the function neither allocates a disk nor adds\n"
 		"one afterwards (itself or through same-file callees) and is not called\n"
 		"only from such setup functions in this file: resize, revalidate, open,\n"
-		"ioctl, sysfs and work callbacks.  Drivers that send their own change\n"
+		"ioctl, sysfs and work callbacks.  That second case is skipped in\n"
+		"removable-media drivers (a disk->events media-change mask,\n"
+		"GENHD_FL_REMOVABLE, or fops with ->check_events: floppy, ataflop, swim,\n"
+		"pktcdvd), where the capacity follows the medium at open/revalidate and\n"
+		"the media-change event is what user space hears.  Drivers that send their own change\n"
 		"uevent, or helpers reached from another file's probe, are reported too.\n"
 		"set_capacity(disk, 0) is not reported.  Confidence low.\n"
 		"\n"
