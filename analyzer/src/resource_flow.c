@@ -414,12 +414,48 @@ static int refine_subject(struct rf_fn *f, struct rf_config *c, const struct ir_
 	return 1;
 }
 
+struct mention {
+	const char *key;
+	int found;
+};
+
+static int mention_visit(const struct ir_node *n, void *data)
+{
+	struct mention *m = data;
+	char path[RF_KEY_LEN];
+	size_t len = strlen(m->key);
+
+	if (ir_path_text(n, path, sizeof(path)) && !strncmp(path, m->key, len) &&
+	    (!path[len] || path[len] == '.' || path[len] == '-' || path[len] == '['))
+		m->found = 1;
+	return !m->found;
+}
+
+/* A guard on the resource itself ("if (nullb->tag_set == &nullb->__tag_set)
+ * blk_mq_free_tag_set(nullb->tag_set)", "if (dev->tag_set.tags) ..."):
+ * its false branch is taken as "not ours to release", so a held key is
+ * dropped there rather than reported as leaked. */
+static void refine_guard(const struct rf_fn *f, struct rf_config *c, const struct ir_node *cond)
+{
+	for (unsigned k = 0; k < f->nkeys; k++) {
+		struct mention m = { f->keys[k][0] == '*' ? f->keys[k] + 1 : f->keys[k], 0 };
+
+		if (!m.key[0] || !(c->key[k] & K_HELD))
+			continue;
+		ir_walk(cond, mention_visit, &m);
+		if (m.found)
+			c->key[k] = (uint8_t)((c->key[k] & ~K_HELD) | K_NONE);
+	}
+}
+
 static int refine(struct rf_fn *f, struct rf_config *c, const struct ir_node *cond, int sense)
 {
 	const struct ir_node *n = ir_strip(cond);
 
 	if (!n)
 		return 1;
+	if (!sense)
+		refine_guard(f, c, n);
 	if (n->kind == IR_BINARY && n->nkids == 2 && n->op >= CXBinaryOperator_LT &&
 	    n->op <= CXBinaryOperator_NE) {
 		if (is_zero_literal(n->kids[1]))
