@@ -3,9 +3,13 @@
  * still alive: before put_disk() of a never-added disk, or before
  * del_gendisk() of an added one, on a straight-line (fall-through) stretch
  * of a function such as an error-unwinding ladder or an exit function.
+ * And the leak half: a tag set from blk_mq_alloc_tag_set() /
+ * blk_mq_alloc_sq_tag_set() that an error return of the same function
+ * leaves allocated (path-sensitive, resource_flow.h).
  */
 #include "file_rules.h"
 #include "local_disks.h"
+#include "resource_flow.h"
 #include "rules.h"
 
 #include <clang-c/Index.h>
@@ -196,9 +200,43 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 	}
 }
 
+/* ------------------------------------------------------------ leak half */
+
+static void classify(const struct ir_node *call, struct rf_call *out)
+{
+	const char *name = ir_call_name(call);
+
+	if ((!strcmp(name, "blk_mq_alloc_tag_set") || !strcmp(name, "blk_mq_alloc_sq_tag_set")) &&
+	    tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key))) {
+		out->role = RF_ACQUIRE;
+		out->success = RF_ZERO;
+		out->possible = RF_ZERO | RF_NEG;
+	} else if (!strcmp(name, "blk_mq_free_tag_set")) {
+		out->role = RF_RELEASE;
+		if (!tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key)))
+			out->key[0] = 0; /* an unrecognised argument frees any tag set */
+	}
+}
+
+static void on_leak(const struct file_context *fc, const struct rf_leak *leak)
+{
+	const char *set = leak->key[0] == '*' ? leak->key + 1 : leak->key;
+	struct finding *f;
+	char *note;
+
+	f = file_report(fc, leak->return_loc, leak->function,
+			"tag set '%s' leaked on this error path: blk_mq_free_tag_set() missing",
+			set);
+	if (f && asprintf(&note, "tag set '%s' allocated here", set) >= 0)
+		finding_add_note(f, leak->acquire_loc, note);
+}
+
 static void on_file(const struct file_context *fc)
 {
+	static const struct rf_spec leak_spec = { classify, on_leak };
 	struct ctx c = { 0 };
+
+	resource_flow_run(fc, &leak_spec);
 
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		c.f.fn = i;
@@ -235,7 +273,8 @@ const struct rule rule_tagset_lifetime = {
 	.id = "tagset-lifetime",
 	.severity = "warning",
 	.confidence = "medium",
-	.summary = "blk_mq_free_tag_set before del_gendisk/put_disk of the disk using the tag set",
+	.summary = "blk_mq_free_tag_set before del_gendisk/put_disk of the disk using the tag set; "
+		   "tag set leaked on an error path",
 	.explain =
 		"Why: a disk from blk_mq_alloc_disk(set, ...) owns a request queue whose\n"
 		"hardware contexts and requests belong to the tag set.  The queue is released\n"
@@ -246,8 +285,16 @@ const struct rule rule_tagset_lifetime = {
 		"set may be freed before put_disk() (virtio_blk's remove does that).\n"
 		"Checked on straight-line stretches (an error-unwinding ladder falling through\n"
 		"its labels, an exit function); the tag set and the disk are matched by\n"
-		"access path within the file, hence confidence medium.  Tag sets leaked on\n"
-		"error paths are not checked yet.\n"
+		"access path within the file, hence confidence medium.\n"
+		"Leaks: a tag set allocated by blk_mq_alloc_tag_set() or\n"
+		"blk_mq_alloc_sq_tag_set() holds the hardware queues' tags and request\n"
+		"memory (blk_mq_alloc_map_and_rqs per queue) until blk_mq_free_tag_set();\n"
+		"an error return after the allocation succeeded (typically: the following\n"
+		"blk_mq_alloc_disk() failed) without freeing it leaks all of that.  Checked\n"
+		"per function and path-sensitively (the failure branch of the allocation\n"
+		"itself is no leak; a same-file helper that frees a tag set counts as\n"
+		"freeing it).  A tag set allocated in one function and left to the caller\n"
+		"to free on error is reported in the allocating function.\n"
 		"\n"
 		"Wrong:\n"
 		"out_free_tags:\n"
@@ -261,7 +308,22 @@ const struct rule rule_tagset_lifetime = {
 		"out_free_tags:\n"
 		"\tblk_mq_free_tag_set(&dev->tag_set);\n"
 		"\n"
+		"Wrong (leak):\n"
+		"\terr = blk_mq_alloc_tag_set(&dev->tag_set);\n"
+		"\tif (err)\n"
+		"\t\treturn err;\n"
+		"\tdisk = blk_mq_alloc_disk(&dev->tag_set, &lim, dev);\n"
+		"\tif (IS_ERR(disk))\n"
+		"\t\treturn PTR_ERR(disk);\n"
+		"\n"
+		"Right:\n"
+		"\tif (IS_ERR(disk)) {\n"
+		"\t\tblk_mq_free_tag_set(&dev->tag_set);\n"
+		"\t\treturn PTR_ERR(disk);\n"
+		"\t}\n"
+		"\n"
 		"Fix: unwind in reverse order of setup: del_gendisk() (if added), put_disk(),\n"
-		"then blk_mq_free_tag_set().\n",
+		"then blk_mq_free_tag_set(), on every error path after the tag set was\n"
+		"allocated.\n",
 	.on_file = on_file,
 };

@@ -2,7 +2,8 @@
 /*
  * virtio_blk-like probe that allocates a work queue after
  * device_add_disk() and returns -ENOMEM when that fails, with the disk
- * (vblk->disk) still added.
+ * (vblk->disk) still added.  The same return leaks the tag set too, which
+ * tagset-lifetime reports on the same line.
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -98,7 +99,9 @@ MODULE_LICENSE("GPL");
  * check-name: -ENOMEM returned after device_add_disk() succeeded
  *
  * check-output-start
-fire-enomem-after-add.c:65:3: warning: error return leaves 'vblk->disk' added: del_gendisk() and put_disk() missing on this path [fail-after-add]
-fire-enomem-after-add.c:59:8: note: add_disk() succeeded here
+fire-enomem-after-add.c:66:3: warning: error return leaves 'vblk->disk' added: del_gendisk() and put_disk() missing on this path [fail-after-add]
+fire-enomem-after-add.c:60:8: note: add_disk() succeeded here
+fire-enomem-after-add.c:66:3: warning: tag set 'vblk->tag_set' leaked on this error path: blk_mq_free_tag_set() missing [tagset-lifetime]
+fire-enomem-after-add.c:46:8: note: tag set 'vblk->tag_set' allocated here
  * check-output-end
  */

@@ -1,0 +1,224 @@
+/*
+ * blkdev-imbalance: register_blkdev() not undone by unregister_blkdev():
+ * (a) an error return reached with the major registered in this function
+ * (path-sensitive, resource_flow.h); (b) a major the file registers and
+ * never unregisters outside the registering function (exit, remove); (c) an unregister_blkdev() of a name the file never
+ * registers; (d) the result of register_blkdev() ignored.  Majors are
+ * matched by the name argument ("nbd", DEVICE_NAME, tr->name).
+ */
+#include "file_rules.h"
+#include "resource_flow.h"
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int is_register(const char *name)
+{
+	return !strcmp(name, "register_blkdev") || !strcmp(name, "__register_blkdev");
+}
+
+/* The name argument as a key: a string literal's spelling, an access path, or "" (any). */
+static void name_key(const struct ir_node *arg, char *buf, size_t len)
+{
+	buf[0] = 0;
+	if (arg && (arg->flags & IRF_STRLIT) && arg->name)
+		snprintf(buf, len, "%s", arg->name);
+	else if (arg && !ir_path_text(arg, buf, len))
+		buf[0] = 0;
+}
+
+static void classify(const struct ir_node *call, struct rf_call *out)
+{
+	const char *name = ir_call_name(call);
+	long long major;
+	const struct ir_node *a0 = ir_call_arg(call, 0);
+
+	if (is_register(name) && ir_call_nargs(call) >= 2) {
+		out->role = RF_ACQUIRE;
+		name_key(ir_call_arg(call, 1), out->key, sizeof(out->key));
+		/* register_blkdev(0, ...) returns the new major; a fixed one returns 0 */
+		if (a0 && a0->kind == IR_INTLIT && (a0->flags & IRF_HAS_VALUE))
+			major = a0->value;
+		else
+			major = -1;
+		out->success = major == 0 ? RF_POS : major > 0 ? RF_ZERO : RF_ZERO | RF_POS;
+		out->possible = out->success | RF_NEG;
+	} else if (!strcmp(name, "unregister_blkdev") && ir_call_nargs(call) >= 2) {
+		out->role = RF_RELEASE;
+		name_key(ir_call_arg(call, 1), out->key, sizeof(out->key));
+	}
+}
+
+static void describe(const char *key, char *buf, size_t len)
+{
+	if (key[0] == '"')
+		snprintf(buf, len, "major %s", key);
+	else if (key[0])
+		snprintf(buf, len, "major of '%s'", key);
+	else
+		snprintf(buf, len, "major");
+}
+
+static void on_leak(const struct file_context *fc, const struct rf_leak *leak)
+{
+	char what[RF_KEY_LEN + 16];
+	struct finding *f;
+	char *note;
+
+	describe(leak->key, what, sizeof(what));
+	f = file_report(fc, leak->return_loc, leak->function,
+			"%s stays registered on this error path: unregister_blkdev() missing", what);
+	if (f && asprintf(&note, "%s registered here", what) >= 0)
+		finding_add_note(f, leak->acquire_loc, note);
+}
+
+/* ------------------------------------------------------------ whole file */
+
+struct site {
+	const struct ir_node *call;
+	size_t fn;
+	int statement; /* the call is an expression statement: result ignored */
+};
+
+struct sites {
+	struct site items[64];
+	unsigned len;
+	size_t fn;
+};
+
+static void record(struct sites *s, const struct ir_node *call, int statement)
+{
+	const char *name = ir_call_name(call);
+
+	if ((is_register(name) || !strcmp(name, "unregister_blkdev")) && s->len < 64)
+		s->items[s->len++] = (struct site){ call, s->fn, statement };
+}
+
+/* Statement positions: kids of blocks, labels, if/loop/case bodies. */
+static int is_statement_slot(const struct ir_node *parent, unsigned i)
+{
+	switch (parent->kind) {
+	case IR_COMPOUND: return 1;
+	case IR_LABEL: case IR_DEFAULT: return i == 0;
+	case IR_IF: return i >= 1;
+	case IR_WHILE: return i == 1;
+	case IR_DO: return i == 0;
+	case IR_FOR: case IR_CASE: return i + 1 == parent->nkids;
+	default: return 0;
+	}
+}
+
+static int visit(const struct ir_node *n, void *data)
+{
+	struct sites *s = data;
+
+	for (unsigned i = 0; i < n->nkids; i++) {
+		const struct ir_node *k = ir_strip(n->kids[i]);
+
+		if (k && k->kind == IR_CALL)
+			record(s, k, is_statement_slot(n, i));
+	}
+	return 1;
+}
+
+static int keys_match(const char *a, const char *b)
+{
+	return !a[0] || !b[0] || !strcmp(a, b);
+}
+
+static void on_file(const struct file_context *fc)
+{
+	static const struct rf_spec spec = { classify, on_leak };
+	struct sites s = { .len = 0 };
+
+	resource_flow_run(fc, &spec);
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		s.fn = i;
+		ir_walk(fc->lf->funcs[i].body, visit, &s);
+	}
+	for (unsigned i = 0; i < s.len; i++) {
+		const struct site *a = &s.items[i];
+		int reg = is_register(ir_call_name(a->call)), paired = 0;
+		char key[RF_KEY_LEN], other[RF_KEY_LEN], what[RF_KEY_LEN + 16];
+		const char *function = fc->lf->funcs[a->fn].name;
+
+		name_key(ir_call_arg(a->call, 1), key, sizeof(key));
+		describe(key, what, sizeof(what));
+		if (reg && a->statement) {
+			file_report(fc, a->call->loc, function,
+				    "return value of register_blkdev() is ignored: a failed "
+				    "registration goes unnoticed");
+			continue;
+		}
+		/* a register is paired by an unregister in another function (exit,
+		 * remove): the one on its own error path does not count */
+		for (unsigned j = 0; j < s.len && !paired; j++) {
+			if (is_register(ir_call_name(s.items[j].call)) == reg ||
+			    (reg && s.items[j].fn == a->fn))
+				continue;
+			name_key(ir_call_arg(s.items[j].call, 1), other, sizeof(other));
+			paired = keys_match(key, other);
+		}
+		if (paired)
+			continue;
+		if (reg)
+			file_report(fc, a->call->loc, function,
+				    "%s is never unregistered outside the function registering it: "
+				    "unregister_blkdev() missing on exit", what);
+		else
+			file_report(fc, a->call->loc, function,
+				    "unregister_blkdev() of a %s this file never registers "
+				    "(it WARNs when the major is not registered)", what);
+	}
+}
+
+const struct rule rule_blkdev_imbalance = {
+	.id = "blkdev-imbalance",
+	.severity = "warning",
+	.confidence = "medium",
+	.summary = "register_blkdev without unregister_blkdev on an error path or on exit; "
+		   "its result ignored",
+	.explain =
+		"Why: register_blkdev(major, name) claims a major number (0: the kernel\n"
+		"picks one and returns it; a fixed major: 0 on success) and it stays claimed\n"
+		"until unregister_blkdev(major, name).  The 2.6 article (\"Driver porting:\n"
+		"the gendisk interface\") describes register_blkdev() as optional since\n"
+		"add_disk() claims the disk's own minors, but once called it must be undone:\n"
+		"an init function that fails after registering leaves the major taken (the\n"
+		"next load fails with -EBUSY, /proc/devices lists a dead driver, and with\n"
+		"__register_blkdev(..., probe) an open of a node calls the probe of an\n"
+		"unloaded module); unregister_blkdev() of a name never registered hits\n"
+		"WARN_ON(1) (6.12 block/genhd.c:295, gendisk-api.md 1.2).  A result that is\n"
+		"ignored hides a failed registration (major in use, or none left for 0).\n"
+		"Checked: (a) error returns reached after a successful register_blkdev()\n"
+		"in the same function without unregister_blkdev() (path-sensitive: the\n"
+		"failure branch of the registration itself is not a leak; a same-file\n"
+		"helper that unregisters counts); (b) a name registered in the file and\n"
+		"never unregistered in another function of it (the exit or remove path;\n"
+		"a module without module_exit() cannot be unloaded and is reported all\n"
+		"the same: swim3, amiflop);\n"
+		"(c) an unregister of a name the file never\n"
+		"registers; (d) register_blkdev() as a bare statement.  Majors are matched\n"
+		"by their name argument within one file, hence confidence medium.\n"
+		"\n"
+		"Wrong:\n"
+		"\tmajor = register_blkdev(0, \"foo\");\n"
+		"\tif (major < 0)\n"
+		"\t\treturn major;\n"
+		"\terr = foo_add_device();\n"
+		"\tif (err)\n"
+		"\t\treturn err;\n"
+		"\n"
+		"Right:\n"
+		"\terr = foo_add_device();\n"
+		"\tif (err) {\n"
+		"\t\tunregister_blkdev(major, \"foo\");\n"
+		"\t\treturn err;\n"
+		"\t}\n"
+		"\n"
+		"Fix: unwind register_blkdev() with unregister_blkdev(major, name) on every\n"
+		"error path after it succeeded and in the exit function; test its result\n"
+		"(< 0 is failure; with major 0 the result is the major).\n",
+	.on_file = on_file,
+};
