@@ -128,7 +128,7 @@ void config_apply_rules(const struct lint_config *cfg, unsigned char *rule_enabl
 			rule_enabled[r] = 0;
 		if (!cli_gave_rules && string_list_contains(&cfg->disable, rule->id))
 			rule_enabled[r] = 0;
-		if (!cli_gave_min_confidence && cfg->min_confidence > 0 &&
+		if (!cli_gave_rules && !cli_gave_min_confidence && cfg->min_confidence > 0 &&
 		    confidence_rank(rule->confidence) < cfg->min_confidence)
 			rule_enabled[r] = 0;
 	}

@@ -29,7 +29,7 @@ int config_for_run(const struct config_choice *choice, const struct string_list 
 
 /*
  * The config's rule selection, on top of what the command line decided:
- * "rules" and "disable" only when the command line gave no --rule,
+ * none of it when the command line named rules (--rule), and
  * "min-confidence" only when it gave no --min-confidence.
  */
 void config_apply_rules(const struct lint_config *cfg, unsigned char *rule_enabled,

@@ -340,8 +340,8 @@ int main(int argc, char **argv)
 	struct lint_config cfg = { 0 };
 	size_t excluded = 0;
 	int gate_failed = 0;
-	struct output_file *outs;
-	pthread_t *threads;
+	struct output_file *outs = NULL;
+	pthread_t *threads = NULL;
 	char err[1024];
 	int status = 0, nthreads;
 	const char *kernel_str = "";
@@ -350,19 +350,21 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (config_for_run(&o.config, &o.inputs, o.compdb, &cfg, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	config_apply_rules(&cfg, o.rule_enabled, o.cli_gave_rules, o.cli_gave_min_confidence);
 	o.kernel = o.kernel ? o.kernel : cfg.kernel;
 	o.kdir = o.kdir ? o.kdir : cfg.kdir;
 	if (o.compdb && compile_db_load(o.compdb, &db, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	if (o.kdir && kdir_flags(o.kdir, &kflags, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: --kdir %s\n", err);
-		compile_db_free(&db);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	if (o.compiler_words.len) {
 		char cwd[4096];
@@ -375,12 +377,13 @@ int main(int argc, char **argv)
 
 		for (size_t i = 0; i < f->len; i++)
 			printf("%s\n", f->items[i]);
-		return 0;
+		goto out;
 	}
 	for (size_t i = 0; i < o.inputs.len; i++) {
 		if (expand_input(o.inputs.items[i], &files, err, sizeof(err)) != 0) {
 			fprintf(stderr, "gendisk-lint: %s\n", err);
-			return 2;
+			status = 2;
+			goto out;
 		}
 	}
 	if (!o.inputs.len && o.compdb)
@@ -389,7 +392,7 @@ int main(int argc, char **argv)
 	excluded = config_drop_excluded(&cfg, &files);
 	if (!files.len) {
 		if (o.inputs.len || excluded)
-			return 0; /* directories without C files */
+			goto out; /* directories without C files, or all excluded */
 		die_usage("%s", "no input files");
 	}
 
@@ -484,7 +487,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	ci_gate_free(&gate);
 
-	for (size_t i = 0; i < files.len; i++)
+out: /* also the early exits: everything is freed (ASan's leak check runs the error paths) */
+	for (size_t i = 0; w.results && i < files.len; i++)
 		file_result_free(&w.results[i]);
 	free(outs);
 	free(threads);
