@@ -15,10 +15,8 @@
 
 static const char known_keys[] = "rules, disable, exclude, kernel, min-confidence, kdir";
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen,
+							 const char *fmt, ...)
 {
 	va_list ap;
 
@@ -84,34 +82,38 @@ static int set_kdir(const struct line_ctx *c, struct lint_config *cfg, const cha
 	return 0;
 }
 
-static int set_key(const struct line_ctx *c, struct lint_config *cfg, const char *key, char *value,
-		   unsigned *seen_line)
+/* rules, disable, exclude: lists, repeatable */
+static int set_list_key(const struct line_ctx *c, struct lint_config *cfg, const char *key,
+			char *value)
 {
 	size_t from;
 
-	if (!*value)
-		return fail(c->err, c->errlen, "%s:%u: '%s' has no value", c->path, c->line, key);
 	if (!strcmp(key, "rules") || !strcmp(key, "disable")) {
 		struct string_list *list = key[0] == 'r' ? &cfg->rules : &cfg->disable;
 
 		from = list->len;
-		split_list(value, list);
+		if (!split_list(value, list))
+			return fail(c->err, c->errlen, "%s:%u: '%s' has no value", c->path, c->line, key);
 		cfg->has_rules |= key[0] == 'r';
 		return check_rule_ids(c, list, from, key);
 	}
-	if (!strcmp(key, "exclude")) {
-		from = cfg->exclude.len;
-		split_list(value, &cfg->exclude);
-		for (size_t i = from; i < cfg->exclude.len; i++) {
-			const char *why;
+	from = cfg->exclude.len;
+	if (!split_list(value, &cfg->exclude))
+		return fail(c->err, c->errlen, "%s:%u: '%s' has no value", c->path, c->line, key);
+	for (size_t i = from; i < cfg->exclude.len; i++) {
+		const char *why;
 
-			if (exclude_glob_check(cfg->exclude.items[i], &why) != 0)
-				return fail(c->err, c->errlen, "%s:%u: exclude '%s': %s", c->path,
-					    c->line, cfg->exclude.items[i], why);
-		}
-		return 0;
+		if (exclude_glob_check(cfg->exclude.items[i], &why) != 0)
+			return fail(c->err, c->errlen, "%s:%u: exclude '%s': %s", c->path, c->line,
+				    cfg->exclude.items[i], why);
 	}
-	/* single-valued keys: a second one is a mistake, not an override */
+	return 0;
+}
+
+/* kernel, min-confidence, kdir: once each (a second one is a mistake, not an override) */
+static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, const char *key,
+			  const char *value, unsigned *seen_line)
+{
 	if (*seen_line)
 		return fail(c->err, c->errlen, "%s:%u: '%s' given twice (first on line %u)", c->path,
 			    c->line, key, *seen_line);
@@ -157,14 +159,18 @@ static int parse_line(const struct line_ctx *c, struct lint_config *cfg, char *l
 	*eq = '\0';
 	key = trim(line);
 	value = trim(eq + 1);
+	if (!*key)
+		return fail(c->err, c->errlen, "%s:%u: expected 'key = value'", c->path, c->line);
+	if (!*value)
+		return fail(c->err, c->errlen, "%s:%u: '%s' has no value", c->path, c->line, key);
 	if (!strcmp(key, "rules") || !strcmp(key, "disable") || !strcmp(key, "exclude"))
-		return set_key(c, cfg, key, value, NULL);
+		return set_list_key(c, cfg, key, value);
 	if (!strcmp(key, "kernel"))
-		return set_key(c, cfg, key, value, &seen[0]);
+		return set_single_key(c, cfg, key, value, &seen[0]);
 	if (!strcmp(key, "min-confidence"))
-		return set_key(c, cfg, key, value, &seen[1]);
+		return set_single_key(c, cfg, key, value, &seen[1]);
 	if (!strcmp(key, "kdir"))
-		return set_key(c, cfg, key, value, &seen[2]);
+		return set_single_key(c, cfg, key, value, &seen[2]);
 	return fail(c->err, c->errlen, "%s:%u: unknown key '%s' (known: %s)", c->path, c->line, key,
 		    known_keys);
 }
