@@ -1,6 +1,8 @@
 /* gendisk-lint: command line, input expansion, parallel workers, output. */
 #include "ci_gate.h"
 #include "compile_db.h"
+#include "config_lookup.h"
+#include "cpu_count.h"
 #include "flag_translation.h"
 #include "frontend.h"
 #include "header_cache.h"
@@ -9,6 +11,7 @@
 #include "kernel_version.h"
 #include "output.h"
 #include "output_ci.h"
+#include "progress.h"
 #include "rules.h"
 #include "string_list.h"
 #include "suppressions.h"
@@ -52,6 +55,9 @@ static const char usage_text[] =
 	"                     block headers come from a precompiled header cached\n"
 	"                     under $GENDISK_CHECK_CACHE/pch, same findings, ~3x faster)\n"
 	"  -v, --verbose      per file on stderr: whether the header cache was used\n"
+	"  --config FILE      read this .gendisk-lint instead of looking for one above the\n"
+	"                     inputs; --no-config reads none (options override the file)\n"
+	"  --no-progress      no progress line on a terminal; --quiet: neither that nor notes\n"
 	"  --version, --help\n"
 	"Inline suppression, on the finding's line or the line before:\n"
 	"  /* gendisk-lint: ignore[RULE-ID,...] REASON */  (or // ...); a missing REASON\n"
@@ -78,6 +84,9 @@ struct options {
 	int no_header_cache;
 	int verbose;
 	unsigned char *rule_enabled;
+	struct config_choice config;
+	int cli_gave_rules, cli_gave_min_confidence;
+	int quiet, no_progress;
 };
 
 static void die_usage(const char *fmt, const char *arg)
@@ -177,13 +186,12 @@ static int confidence_rank(const char *c)
 
 static void parse_options(int argc, char **argv, struct options *o)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int rule_only_seen = 0;
 	char *disabled[64];
 	int ndisabled = 0;
 	int min_confidence = 0;
 
-	o->jobs = cpus > 0 ? (int)cpus : 1;
+	o->jobs = usable_cpu_count();
 	o->rule_enabled = xmalloc(rules_count() + 1);
 	memset(o->rule_enabled, 1, rules_count() + 1);
 	for (int i = 1; i < argc; i++) {
@@ -259,6 +267,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			const char *v = option_value(argc, argv, &i, "--min-confidence");
 
 			min_confidence = confidence_rank(v);
+			o->cli_gave_min_confidence = 1;
 			if (min_confidence < 0)
 				die_usage("--min-confidence: '%s' is not low, medium or high", v);
 		} else if (strncmp(a, "-j", 2) == 0) {
@@ -269,6 +278,14 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (*end || n < 1 || n > 256)
 				die_usage("-j: '%s' is not a number of jobs (1-256)", v);
 			o->jobs = (int)n;
+		} else if (strncmp(a, "--config", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
+			o->config.explicit_path = option_value(argc, argv, &i, "--config");
+		} else if (strcmp(a, "--no-config") == 0) {
+			o->config.disabled = 1;
+		} else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+			o->quiet = 1;
+		} else if (strcmp(a, "--no-progress") == 0) {
+			o->no_progress = 1;
 		} else if (strcmp(a, "--print-flags") == 0) {
 			o->print_flags = 1;
 		} else if (strcmp(a, "--no-header-cache") == 0) {
@@ -289,7 +306,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 			string_list_push(&o->inputs, a);
 		}
 	}
-	(void)rule_only_seen;
+	o->cli_gave_rules = rule_only_seen;
 	for (int k = 0; k < ndisabled; k++)
 		set_rule(o, disabled[k], 0);
 	/* confidence is a property of the rule: filtering is not running it */
@@ -304,6 +321,7 @@ struct work {
 	size_t njobs;
 	atomic_size_t next;
 	struct analysis_settings settings;
+	struct progress progress;
 };
 
 static void *worker(void *arg)
@@ -316,7 +334,9 @@ static void *worker(void *arg)
 
 		if (i >= w->njobs)
 			break;
+		progress_file_started(&w->progress, w->jobs[i].display);
 		analyse_one(index, &w->jobs[i], &w->settings, &w->results[i]);
+		progress_file_finished(&w->progress, w->results[i].findings.len);
 	}
 	clang_disposeIndex(index);
 	return NULL;
@@ -329,23 +349,34 @@ int main(int argc, char **argv)
 	struct compile_db db = { 0 };
 	struct work w = { 0 };
 	struct ci_gate gate = { 0 };
+	struct lint_config cfg = { 0 };
+	size_t excluded = 0;
 	int gate_failed = 0;
-	struct output_file *outs;
-	pthread_t *threads;
+	struct output_file *outs = NULL;
+	pthread_t *threads = NULL;
 	char err[1024];
 	int status = 0, nthreads;
 	const char *kernel_str = "";
 	char kernel_buf[16];
 
 	parse_options(argc, argv, &o);
+	if (config_for_run(&o.config, &o.inputs, o.compdb, &cfg, err, sizeof(err)) != 0) {
+		fprintf(stderr, "gendisk-lint: %s\n", err);
+		status = 2;
+		goto out;
+	}
+	config_apply_rules(&cfg, o.rule_enabled, o.cli_gave_rules, o.cli_gave_min_confidence);
+	o.kernel = o.kernel ? o.kernel : cfg.kernel;
+	o.kdir = o.kdir ? o.kdir : cfg.kdir;
 	if (o.compdb && compile_db_load(o.compdb, &db, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	if (o.kdir && kdir_flags(o.kdir, &kflags, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: --kdir %s\n", err);
-		compile_db_free(&db);
-		return 2;
+		status = 2;
+		goto out;
 	}
 	if (o.compiler_words.len) {
 		char cwd[4096];
@@ -358,20 +389,22 @@ int main(int argc, char **argv)
 
 		for (size_t i = 0; i < f->len; i++)
 			printf("%s\n", f->items[i]);
-		return 0;
+		goto out;
 	}
 	for (size_t i = 0; i < o.inputs.len; i++) {
 		if (expand_input(o.inputs.items[i], &files, err, sizeof(err)) != 0) {
 			fprintf(stderr, "gendisk-lint: %s\n", err);
-			return 2;
+			status = 2;
+			goto out;
 		}
 	}
 	if (!o.inputs.len && o.compdb)
 		for (size_t i = 0; i < db.len; i++)
 			string_list_push(&files, db.entries[i].display);
+	excluded = config_drop_excluded(&cfg, &files);
 	if (!files.len) {
-		if (o.inputs.len)
-			return 0; /* directories without C files */
+		if (o.inputs.len || excluded)
+			goto out; /* directories without C files, or all excluded */
 		die_usage("%s", "no input files");
 	}
 
@@ -411,6 +444,7 @@ int main(int argc, char **argv)
 	}
 	nthreads = o.jobs < (int)files.len ? o.jobs : (int)files.len;
 	threads = xcalloc((size_t)nthreads, sizeof(*threads));
+	progress_init(&w.progress, files.len, !o.quiet && !o.no_progress);
 	for (int t = 0; t < nthreads; t++)
 		if (pthread_create(&threads[t], NULL, worker, &w) != 0) {
 			fprintf(stderr, "gendisk-lint: cannot start a worker thread\n");
@@ -418,6 +452,7 @@ int main(int argc, char **argv)
 		}
 	for (int t = 0; t < nthreads; t++)
 		pthread_join(threads[t], NULL);
+	progress_end(&w.progress);
 
 	outs = xcalloc(files.len, sizeof(*outs));
 	for (size_t i = 0; i < files.len; i++) {
@@ -428,7 +463,7 @@ int main(int argc, char **argv)
 		if (r->status == FILE_ERROR) {
 			fprintf(stderr, "gendisk-lint: %s: error: %s\n", w.jobs[i].display, r->message);
 			status = 2;
-		} else if (r->stderr_note) {
+		} else if (r->stderr_note && !o.quiet) {
 			fprintf(stderr, "%s\n", r->stderr_note);
 		}
 		if (o.verbose && r->header_cache_note)
@@ -450,7 +485,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gendisk-lint: %s\n", err);
 		status = 2;
 		gate_failed = 1; /* no report, but everything is still freed below */
-	} else if (o.baseline) {
+	} else if (o.baseline && !o.quiet) {
 		fprintf(stderr, "gendisk-lint: %zu finding%s matched the baseline %s\n",
 			gate.baselined, gate.baselined == 1 ? "" : "s", o.baseline);
 	}
@@ -474,7 +509,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	ci_gate_free(&gate);
 
-	for (size_t i = 0; i < files.len; i++)
+out: /* also the early exits: everything is freed (ASan's leak check runs the error paths) */
+	for (size_t i = 0; w.results && i < files.len; i++)
 		file_result_free(&w.results[i]);
 	free(outs);
 	free(threads);
@@ -489,5 +525,6 @@ int main(int argc, char **argv)
 	free(o.rule_enabled);
 	header_cache_free(w.settings.header_cache);
 	compile_db_free(&db);
+	lint_config_free(&cfg);
 	return status;
 }
