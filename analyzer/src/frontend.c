@@ -33,6 +33,17 @@ static unsigned count_missing_headers(CXTranslationUnit tu, unsigned *errors)
 	return missing;
 }
 
+static void record_function_extents(const struct lowered_file *lf, struct file_result *res)
+{
+	res->functions = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*res->functions));
+	res->nfunctions = lf->nfuncs;
+	for (size_t i = 0; i < lf->nfuncs; i++) {
+		res->functions[i].name = xstrdup(lf->funcs[i].name);
+		res->functions[i].first_line = lf->funcs[i].loc.line;
+		res->functions[i].last_line = lf->funcs[i].end_loc.line;
+	}
+}
+
 void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,
 		 struct file_result *res)
 {
@@ -43,15 +54,17 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	struct lowered_file lf;
 	struct lint_target target;
 	FILE *probe;
+	struct CXUnsavedFile unsaved = { job->path, job->contents, (unsigned long)job->contents_len };
 
 	memset(res, 0, sizeof(*res));
-	probe = fopen(job->path, "r");
-	if (!probe) {
+	probe = job->contents ? NULL : fopen(job->path, "r");
+	if (!probe && !job->contents) {
 		res->status = FILE_ERROR;
 		res->message = xasprintf("cannot open %s", job->path);
 		return;
 	}
-	fclose(probe);
+	if (probe)
+		fclose(probe);
 	if (job->flags)
 		string_list_extend(&args, job->flags);
 	if (job->add_kbuild_names)
@@ -60,7 +73,8 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	if (job->extra)
 		string_list_extend(&args, job->extra);
 	rc = clang_parseTranslationUnit2(index, job->path, (const char *const *)args.items,
-					 (int)args.len, NULL, 0,
+					 (int)args.len, job->contents ? &unsaved : NULL,
+					 job->contents ? 1 : 0,
 					 CXTranslationUnit_KeepGoing |
 						 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 					 &tu);
@@ -88,6 +102,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
 	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
+	record_function_extents(&lf, res);
 	finding_list_sort(&res->findings);
 	lowered_file_free(&lf);
 	clang_disposeTranslationUnit(tu);
@@ -98,5 +113,8 @@ void file_result_free(struct file_result *res)
 	free(res->message);
 	free(res->stderr_note);
 	finding_list_free(&res->findings);
+	for (size_t i = 0; i < res->nfunctions; i++)
+		free(res->functions[i].name);
+	free(res->functions);
 	memset(res, 0, sizeof(*res));
 }

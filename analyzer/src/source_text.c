@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void split_into_lines(struct source_text *src, size_t len);
+
 int source_text_load(const char *path, struct source_text *src)
 {
 	FILE *f = fopen(path, "rb");
@@ -27,6 +29,23 @@ int source_text_load(const char *path, struct source_text *src)
 	fclose(f);
 	if (!src->data)
 		return 0;
+	split_into_lines(src, len);
+	return 0;
+}
+
+void source_text_from_buffer(const char *text, size_t len, struct source_text *src)
+{
+	memset(src, 0, sizeof(*src));
+	if (!len)
+		return;
+	src->data = xmalloc(len + 1);
+	memcpy(src->data, text, len);
+	split_into_lines(src, len);
+}
+
+/* data holds len bytes: NUL-terminates them and records the lines. */
+static void split_into_lines(struct source_text *src, size_t len)
+{
 	src->data[len] = '\0';
 	for (size_t i = 0, start = 0; i <= len; i++) {
 		if (i < len && src->data[i] != '\n')
@@ -40,7 +59,6 @@ int source_text_load(const char *path, struct source_text *src)
 		src->lines[src->nlines++] = src->data + start;
 		start = i + 1;
 	}
-	return 0;
 }
 
 const char *source_line(const struct source_text *src, unsigned n)

@@ -1,0 +1,72 @@
+/*
+ * Patch review (--diff, --git-diff): which files a patch touches, their
+ * pre-patch text, and which findings the patch is responsible for.
+ *
+ * The tree on disk is the patched state.  A finding is reported when it is
+ * absent from an analysis of the pre-patch text (compared by fingerprint,
+ * fingerprint.h) and either its line or one of its note lines was added or
+ * changed by the patch, or it lies in a function the patch changed (added,
+ * changed or removed lines inside its extent) -- so a patch that only
+ * removes a put_disk() is still blamed for the leak it opens.
+ */
+#ifndef GENDISK_LINT_PATCH_REVIEW_H
+#define GENDISK_LINT_PATCH_REVIEW_H
+
+#include "frontend.h"
+#include "string_list.h"
+#include "unified_diff.h"
+
+#include <stddef.h>
+
+struct review_options {
+	const char *diff_file;   /* --diff FILE, "-" for stdin */
+	const char *git_rev;     /* --git-diff REV */
+	int staged;              /* --staged: the index against REV (default HEAD) */
+	int strip;               /* --diff-strip N; -1: guess from the tree */
+};
+
+struct review_file {
+	char *path;              /* as opened and printed (relative to the cwd) */
+	const struct diff_file *diff;
+	char *new_text;          /* --staged: the index's version; NULL: the file on disk */
+	size_t new_len;
+	char *old_text;          /* the pre-patch text; NULL for a new file */
+	size_t old_len;
+};
+
+struct patch_review {
+	struct patch patch;
+	struct review_file *files; /* the patch's C files that exist after it */
+	size_t nfiles;
+	size_t not_reported_outside; /* findings outside changed code (counters) */
+	size_t not_reported_older;   /* findings also present before the patch */
+};
+
+/* Reads the patch (or asks git) and the old texts; 0, or -1 with err. */
+int patch_review_load(struct patch_review *rv, const struct review_options *o, char *err,
+		      size_t errlen);
+/*
+ * The files to analyse: the review's C files, restricted to the command
+ * line's FILE|DIR inputs when there are any (inputs the patch does not touch
+ * are named on stderr and ignored).
+ */
+void patch_review_select(const struct patch_review *rv, const struct string_list *inputs,
+			 struct string_list *files);
+const struct review_file *patch_review_find(const struct patch_review *rv, const char *path);
+
+/*
+ * Step 1: drops the findings of res (and their fingerprints fps, kept in
+ * step) that are neither on a changed line nor in a changed function.
+ * Returns how many are left.
+ */
+size_t patch_review_keep_changed(struct patch_review *rv, const struct review_file *rf,
+				 struct file_result *res, char **fps);
+/*
+ * Step 2: drops the findings whose fingerprint is in old_fps (the pre-patch
+ * analysis of the same file, fingerprinted under the same display name).
+ */
+void patch_review_drop_older(struct patch_review *rv, struct file_result *res, char **fps,
+			     char *const *old_fps, size_t nold);
+void patch_review_free(struct patch_review *rv);
+
+#endif
