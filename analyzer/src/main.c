@@ -12,7 +12,6 @@
 #include "patch_review.h"
 #include "rules.h"
 #include "string_list.h"
-#include "fingerprint.h"
 #include "source_text.h"
 #include "suppressions.h"
 
@@ -369,8 +368,8 @@ static void run_jobs(struct work *w, int jobs)
 
 /*
  * Patch review after the CI gate: keep the findings on changed lines or in
- * changed functions, then drop those an analysis of the pre-patch text also
- * has (same display name, so the fingerprints compare).
+ * changed functions, then drop those of unchanged lines that an analysis of
+ * the pre-patch text also has (patch_review.h).
  */
 static void review_findings(struct patch_review *rv, const struct options *o, struct work *w,
 			    struct ci_gate *gate)
@@ -388,8 +387,8 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 			continue;
 		patch_review_keep_changed(rv, rf, &w->results[i], gate->fps[i]);
 		gate->nfps[i] = w->results[i].findings.len;
-		if (!gate->nfps[i] || !rf->old_text)
-			continue; /* nothing left, or a new file: all of it is the patch's */
+		if (!rf->old_text || !patch_review_needs_old(rf, &w->results[i]))
+			continue; /* a new file, or only findings on changed lines */
 		old.jobs[old.njobs] = w->jobs[i];
 		old.jobs[old.njobs].contents = rf->old_text;
 		old.jobs[old.njobs].contents_len = rf->old_len;
@@ -400,7 +399,6 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 		size_t i = index[k];
 		struct file_result *r = &old.results[k];
 		struct source_text src;
-		char **fps;
 
 		if (r->status == FILE_ERROR) {
 			fprintf(stderr,
@@ -413,10 +411,9 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 		source_text_from_buffer(old.jobs[k].contents, old.jobs[k].contents_len, &src);
 		suppressions_apply(&r->findings, &src, o->rule_enabled,
 				   o->report_unused_suppressions);
-		fps = fingerprints_compute(&r->findings, w->jobs[i].display, &src);
-		patch_review_drop_older(rv, &w->results[i], gate->fps[i], fps, r->findings.len);
+		patch_review_drop_older(rv, patch_review_find(rv, w->jobs[i].path), &w->results[i],
+					gate->fps[i], &r->findings);
 		gate->nfps[i] = w->results[i].findings.len;
-		fingerprints_free(fps, r->findings.len);
 		source_text_free(&src);
 		file_result_free(r);
 	}

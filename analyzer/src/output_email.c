@@ -101,8 +101,11 @@ static void quote_source(FILE *out, const char *display, const struct finding_li
 			from = quoted + 1;
 		else if (quoted)
 			fputs("[...]\n\n", out);
-		for (unsigned l = from; l <= f->loc.line; l++)
-			fprintf(out, "> %s\n", source_line(src, l));
+		for (unsigned l = from; l <= f->loc.line; l++) {
+			const char *text = source_line(src, l);
+
+			fprintf(out, *text ? "> %s\n" : ">%s\n", text);
+		}
 		if (from <= f->loc.line)
 			fputc('\n', out);
 		if (f->loc.line > quoted)
@@ -226,8 +229,6 @@ static void quote_patch(FILE *out, const char *display, const struct file_result
 void output_email(FILE *out, const struct output_file *files, size_t n,
 		  const struct file_job *jobs, const struct patch_review *rv)
 {
-	int first = 1;
-
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = files[i].result;
 		const struct review_file *rf = rv ? patch_review_find(rv, jobs[i].path) : NULL;
@@ -239,9 +240,6 @@ void output_email(FILE *out, const struct output_file *files, size_t n,
 			source_text_from_buffer(jobs[i].contents, jobs[i].contents_len, &src);
 		else
 			source_text_load(jobs[i].path, &src);
-		if (!first)
-			fputc('\n', out);
-		first = 0;
 		if (rf)
 			quote_patch(out, files[i].display, r, rf->diff, &src);
 		else

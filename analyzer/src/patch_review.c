@@ -407,15 +407,44 @@ size_t patch_review_keep_changed(struct patch_review *rv, const struct review_fi
 	return kept;
 }
 
-void patch_review_drop_older(struct patch_review *rv, struct file_result *res, char **fps,
-			     char *const *old_fps, size_t nold)
+int patch_review_needs_old(const struct review_file *rf, const struct file_result *res)
+{
+	for (size_t k = 0; k < res->findings.len; k++)
+		if (!on_changed_line(rf->diff, &res->findings.items[k]))
+			return 1;
+	return 0;
+}
+
+/* o (pre-patch) is n (patched) on the same lines of the file. */
+static int same_finding(const struct diff_file *d, const struct finding *n,
+			const struct finding *o)
+{
+	if (strcmp(n->rule_id, o->rule_id) != 0 || strcmp(n->message, o->message) != 0 ||
+	    n->nnotes != o->nnotes || n->loc.col != o->loc.col ||
+	    diff_file_old_line(d, n->loc.line) != o->loc.line)
+		return 0;
+	for (unsigned j = 0; j < n->nnotes; j++)
+		if (strcmp(n->notes[j].message, o->notes[j].message) != 0 ||
+		    n->notes[j].loc.col != o->notes[j].loc.col ||
+		    diff_file_old_line(d, n->notes[j].loc.line) != o->notes[j].loc.line)
+			return 0;
+	return 1;
+}
+
+void patch_review_drop_older(struct patch_review *rv, const struct review_file *rf,
+			     struct file_result *res, char **fps, const struct finding_list *old)
 {
 	size_t len = res->findings.len;
 	unsigned char *drop = xcalloc(len ? len : 1, 1);
 
-	for (size_t k = 0; k < len; k++)
-		for (size_t j = 0; j < nold && !drop[k]; j++)
-			drop[k] = strcmp(fps[k], old_fps[j]) == 0;
+	for (size_t k = 0; k < len; k++) {
+		const struct finding *f = &res->findings.items[k];
+
+		if (on_changed_line(rf->diff, f))
+			continue;
+		for (size_t j = 0; j < old->len && !drop[k]; j++)
+			drop[k] = (unsigned char)same_finding(rf->diff, f, &old->items[j]);
+	}
 	rv->not_reported_older += len - drop_marked(res, fps, drop);
 	free(drop);
 }

@@ -2,12 +2,16 @@
  * Patch review (--diff, --git-diff): which files a patch touches, their
  * pre-patch text, and which findings the patch is responsible for.
  *
- * The tree on disk is the patched state.  A finding is reported when it is
- * absent from an analysis of the pre-patch text (compared by fingerprint,
- * fingerprint.h) and either its line or one of its note lines was added or
- * changed by the patch, or it lies in a function the patch changed (added,
- * changed or removed lines inside its extent) -- so a patch that only
- * removes a put_disk() is still blamed for the leak it opens.
+ * The tree on disk is the patched state.  A finding is reported when its
+ * line or one of its note lines was added or changed by the patch, or when
+ * it lies in a function the patch changed (added, changed or removed lines
+ * inside its extent) and an analysis of the pre-patch text does not have
+ * it -- so a patch that only removes a put_disk() is still blamed for the
+ * leak it opens, and old findings of the functions it touches are not.
+ * "Has it" is decided through the patch's line mapping (same rule, same
+ * message, same lines), not by fingerprint: a fingerprint cannot tell two
+ * identical "return err;" lines of one function apart once a patch fixes
+ * one leak and opens the other.
  */
 #ifndef GENDISK_LINT_PATCH_REVIEW_H
 #define GENDISK_LINT_PATCH_REVIEW_H
@@ -61,12 +65,15 @@ const struct review_file *patch_review_find(const struct patch_review *rv, const
  */
 size_t patch_review_keep_changed(struct patch_review *rv, const struct review_file *rf,
 				 struct file_result *res, char **fps);
+/* Some finding of res is on no changed line: only the pre-patch analysis can tell. */
+int patch_review_needs_old(const struct review_file *rf, const struct file_result *res);
 /*
- * Step 2: drops the findings whose fingerprint is in old_fps (the pre-patch
- * analysis of the same file, fingerprinted under the same display name).
+ * Step 2: drops the findings on unchanged lines that the pre-patch analysis
+ * (old) also has: same rule and message, and its line and note lines are
+ * the same lines of the file, mapped through the hunks.
  */
-void patch_review_drop_older(struct patch_review *rv, struct file_result *res, char **fps,
-			     char *const *old_fps, size_t nold);
+void patch_review_drop_older(struct patch_review *rv, const struct review_file *rf,
+			     struct file_result *res, char **fps, const struct finding_list *old);
 void patch_review_free(struct patch_review *rv);
 
 #endif

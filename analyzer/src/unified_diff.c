@@ -423,6 +423,29 @@ int diff_file_line_changed(const struct diff_file *f, unsigned n)
 	return 0;
 }
 
+unsigned diff_file_old_line(const struct diff_file *f, unsigned n)
+{
+	long delta = 0;
+
+	for (size_t h = 0; h < f->nhunks; h++) {
+		const struct diff_hunk *hk = &f->hunks[h];
+		/* a count of 0 means the start names the line before the hunk */
+		unsigned new_first = hk->new_count ? hk->new_start : hk->new_start + 1;
+		unsigned old_first = hk->old_count ? hk->old_start : hk->old_start + 1;
+
+		if (n < new_first)
+			break;
+		if (n < new_first + hk->new_count) {
+			for (size_t l = 0; l < hk->nlines; l++)
+				if (hk->lines[l].kind != '-' && hk->lines[l].new_line == n)
+					return hk->lines[l].kind == ' ' ? hk->lines[l].old_line : 0;
+			return 0;
+		}
+		delta = (long)(old_first + hk->old_count) - (long)(new_first + hk->new_count);
+	}
+	return (unsigned)((long)n + delta);
+}
+
 int diff_file_removal_within(const struct diff_file *f, unsigned first, unsigned last)
 {
 	for (size_t h = 0; h < f->nhunks; h++)
