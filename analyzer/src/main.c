@@ -469,13 +469,12 @@ int main(int argc, char **argv)
 	if (o.reviewing) {
 		if (patch_review_load(&review, &o.review, err, sizeof(err)) != 0) {
 			fprintf(stderr, "gendisk-lint: %s\n", err);
-			return 2;
+			status = 2;
+			goto out_options;
 		}
 		patch_review_select(&review, &o.inputs, &files);
-		if (!files.len) {
-			patch_review_free(&review);
-			return 0; /* the patch changes no C file: nothing to review */
-		}
+		if (!files.len)
+			goto out_options; /* the patch changes no C file: nothing to review */
 	}
 	for (size_t i = 0; i < o.inputs.len && !o.reviewing; i++) {
 		if (expand_input(o.inputs.items[i], &files, err, sizeof(err)) != 0) {
@@ -588,9 +587,10 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < files.len; i++)
 		file_result_free(&w.results[i]);
 	free(outs);
-	patch_review_free(&review);
 	free(w.jobs);
 	free(w.results);
+out_options:
+	patch_review_free(&review);
 	string_list_free(&files);
 	string_list_free(&kflags);
 	string_list_free(&checker_flags);

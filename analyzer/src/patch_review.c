@@ -236,6 +236,7 @@ static int load_git_diff(struct patch_review *rv, const struct review_options *o
 
 		if (git_run(argv, 1, &out) != 0 || out.status != 0) {
 			snprintf(err, errlen, "%s: git diff %s failed", opt, rev);
+			git_output_free(&out);
 			goto out;
 		}
 	}
@@ -299,10 +300,13 @@ out:
 int patch_review_load(struct patch_review *rv, const struct review_options *o, char *err,
 		      size_t errlen)
 {
+	int rc;
+
 	memset(rv, 0, sizeof(*rv));
-	if (o->diff_file)
-		return load_diff_file(rv, o, err, errlen);
-	return load_git_diff(rv, o, err, errlen);
+	rc = o->diff_file ? load_diff_file(rv, o, err, errlen) : load_git_diff(rv, o, err, errlen);
+	if (rc != 0)
+		patch_review_free(rv);
+	return rc;
 }
 
 /* path lies at or below the input (both resolved). */

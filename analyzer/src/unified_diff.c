@@ -268,10 +268,8 @@ int patch_parse(const char *text, size_t len, struct patch *out, char *err, size
 		} else if (starts(s, "--- ") && starts(peek_line(&r), "+++ ")) {
 			char *plus = next_line(&r);
 
-			if (!cur || !git_header || cur->nhunks) {
-				cur = new_file(out);
-				git_header = 0;
-			}
+			if (!cur || !git_header || cur->nhunks)
+				cur = new_file(out); /* plain diff -u: no "diff --git" line */
 			add_header(cur, s);
 			add_header(cur, plus);
 			set_raw(&cur->raw_old, &cur->raw_old_prefixed, header_path(s + 4), 1);
