@@ -41,9 +41,9 @@ static const char usage_text[] =
 	"                     github (workflow-command annotations) or email (a reply to\n"
 	"                     a patch: quoted hunks or source lines, findings under them)\n"
 	"Patch review (the tree on disk is the patched state; only the C files the patch\n"
-	"changes are analysed, FILE|DIR arguments narrow them; reported: findings the\n"
-	"patch is responsible for, i.e. absent before it and on a line it adds or in a\n"
-	"function it changes, removed lines included):\n"
+	"changes are analysed, FILE|DIR arguments narrow them; reported: findings on\n"
+	"lines the patch adds or changes, and findings an analysis of the pre-patch\n"
+	"files does not have, e.g. the leak opened by a removed put_disk()):\n"
 	"  --diff FILE        the patch as a unified diff (git or diff -u); - for stdin;\n"
 	"                     the pre-patch files are rebuilt by applying it in reverse\n"
 	"  --diff-strip N     strip N leading path components (patch -pN; default: the\n"
@@ -367,9 +367,8 @@ static void run_jobs(struct work *w, int jobs)
 }
 
 /*
- * Patch review after the CI gate: keep the findings on changed lines or in
- * changed functions, then drop those of unchanged lines that an analysis of
- * the pre-patch text also has (patch_review.h).
+ * Patch review after the CI gate: drop the findings of unchanged lines that
+ * an analysis of the pre-patch text also has (patch_review.h).
  */
 static void review_findings(struct patch_review *rv, const struct options *o, struct work *w,
 			    struct ci_gate *gate)
@@ -385,8 +384,6 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 
 		if (!rf || w->results[i].status == FILE_ERROR)
 			continue;
-		patch_review_keep_changed(rv, rf, &w->results[i], gate->fps[i]);
-		gate->nfps[i] = w->results[i].findings.len;
 		if (!rf->old_text || !patch_review_needs_old(rf, &w->results[i]))
 			continue; /* a new file, or only findings on changed lines */
 		old.jobs[old.njobs] = w->jobs[i];
@@ -417,12 +414,11 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 		source_text_free(&src);
 		file_result_free(r);
 	}
-	if (rv->not_reported_outside || rv->not_reported_older)
+	if (rv->not_reported)
 		fprintf(stderr,
-			"gendisk-lint: patch review: not reported: %zu finding%s outside the "
-			"changed code, %zu present before the patch\n",
-			rv->not_reported_outside, rv->not_reported_outside == 1 ? "" : "s",
-			rv->not_reported_older);
+			"gendisk-lint: patch review: %zu finding%s present before the patch "
+			"not reported\n",
+			rv->not_reported, rv->not_reported == 1 ? "" : "s");
 	free(index);
 	free(old.jobs);
 	free(old.results);

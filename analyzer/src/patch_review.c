@@ -359,14 +359,6 @@ const struct review_file *patch_review_find(const struct patch_review *rv, const
 	return NULL;
 }
 
-static const struct function_extent *function_at(const struct file_result *res, unsigned line)
-{
-	for (size_t i = 0; i < res->nfunctions; i++)
-		if (res->functions[i].first_line <= line && line <= res->functions[i].last_line)
-			return &res->functions[i];
-	return NULL;
-}
-
 static int on_changed_line(const struct diff_file *d, const struct finding *f)
 {
 	if (diff_file_line_changed(d, f->loc.line))
@@ -389,25 +381,6 @@ static size_t drop_marked(struct file_result *res, char **fps, const unsigned ch
 			fps[kept++] = fps[k];
 	}
 	finding_list_drop(&res->findings, drop);
-	return kept;
-}
-
-size_t patch_review_keep_changed(struct patch_review *rv, const struct review_file *rf,
-				 struct file_result *res, char **fps)
-{
-	size_t len = res->findings.len, kept;
-	unsigned char *drop = xcalloc(len ? len : 1, 1);
-
-	for (size_t k = 0; k < len; k++) {
-		const struct finding *f = &res->findings.items[k];
-		const struct function_extent *fn = function_at(res, f->loc.line);
-
-		drop[k] = !on_changed_line(rf->diff, f) &&
-			  !(fn && diff_file_touches(rf->diff, fn->first_line, fn->last_line));
-	}
-	kept = drop_marked(res, fps, drop);
-	rv->not_reported_outside += len - kept;
-	free(drop);
 	return kept;
 }
 
@@ -449,7 +422,7 @@ void patch_review_drop_older(struct patch_review *rv, const struct review_file *
 		for (size_t j = 0; j < old->len && !drop[k]; j++)
 			drop[k] = (unsigned char)same_finding(rf->diff, f, &old->items[j]);
 	}
-	rv->not_reported_older += len - drop_marked(res, fps, drop);
+	rv->not_reported += len - drop_marked(res, fps, drop);
 	free(drop);
 }
 

@@ -2,15 +2,16 @@
  * Patch review (--diff, --git-diff): which files a patch touches, their
  * pre-patch text, and which findings the patch is responsible for.
  *
- * The tree on disk is the patched state.  A finding is reported when its
- * line or one of its note lines was added or changed by the patch, or when
- * it lies in a function the patch changed (added, changed or removed lines
- * inside its extent) and an analysis of the pre-patch text does not have
- * it -- so a patch that only removes a put_disk() is still blamed for the
- * leak it opens, and old findings of the functions it touches are not.
+ * The tree on disk is the patched state.  A finding of a patched file is
+ * reported when its line or one of its note lines was added or changed by
+ * the patch, or when an analysis of the pre-patch text does not have it:
+ * a patch that only removes a put_disk() is blamed for the leak it opens
+ * at an unchanged "return err;", and so is a patch to a helper whose
+ * summary makes an unchanged caller leak; findings that were there before
+ * are not reported, in the functions the patch touches or elsewhere.
  * "Has it" is decided through the patch's line mapping (same rule, same
  * message, same lines), not by fingerprint: a fingerprint cannot tell two
- * identical "return err;" lines of one function apart once a patch fixes
+ * identical "return err;" lines of one function apart once a patch closes
  * one leak and opens the other.
  */
 #ifndef GENDISK_LINT_PATCH_REVIEW_H
@@ -42,8 +43,7 @@ struct patch_review {
 	struct patch patch;
 	struct review_file *files; /* the patch's C files that exist after it */
 	size_t nfiles;
-	size_t not_reported_outside; /* findings outside changed code (counters) */
-	size_t not_reported_older;   /* findings also present before the patch */
+	size_t not_reported;     /* findings also present before the patch */
 };
 
 /* Reads the patch (or asks git) and the old texts; 0, or -1 with err. */
@@ -58,17 +58,10 @@ void patch_review_select(const struct patch_review *rv, const struct string_list
 			 struct string_list *files);
 const struct review_file *patch_review_find(const struct patch_review *rv, const char *path);
 
-/*
- * Step 1: drops the findings of res (and their fingerprints fps, kept in
- * step) that are neither on a changed line nor in a changed function.
- * Returns how many are left.
- */
-size_t patch_review_keep_changed(struct patch_review *rv, const struct review_file *rf,
-				 struct file_result *res, char **fps);
 /* Some finding of res is on no changed line: only the pre-patch analysis can tell. */
 int patch_review_needs_old(const struct review_file *rf, const struct file_result *res);
 /*
- * Step 2: drops the findings on unchanged lines that the pre-patch analysis
+ * Drops the findings on unchanged lines that the pre-patch analysis
  * (old) also has: same rule and message, and its line and note lines are
  * the same lines of the file, mapped through the hunks.
  */

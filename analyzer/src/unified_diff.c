@@ -443,27 +443,3 @@ unsigned diff_file_old_line(const struct diff_file *f, unsigned n)
 	}
 	return (unsigned)((long)n + delta);
 }
-
-int diff_file_removal_within(const struct diff_file *f, unsigned first, unsigned last)
-{
-	for (size_t h = 0; h < f->nhunks; h++)
-		for (size_t l = 0; l < f->hunks[h].nlines; l++) {
-			const struct diff_line *d = &f->hunks[h].lines[l];
-
-			if (d->kind == '-' && d->new_line > first && d->new_line <= last)
-				return 1;
-		}
-	return 0;
-}
-
-int diff_file_touches(const struct diff_file *f, unsigned first, unsigned last)
-{
-	for (size_t h = 0; h < f->nhunks; h++)
-		for (size_t l = 0; l < f->hunks[h].nlines; l++) {
-			const struct diff_line *d = &f->hunks[h].lines[l];
-
-			if (d->kind == '+' && d->new_line >= first && d->new_line <= last)
-				return 1;
-		}
-	return diff_file_removal_within(f, first, last);
-}

@@ -55,9 +55,5 @@ void patch_free(struct patch *p);
 int diff_file_line_changed(const struct diff_file *f, unsigned n);
 /* The old file's number of the new file's line n; 0 if the patch added it. */
 unsigned diff_file_old_line(const struct diff_file *f, unsigned n);
-/* Lines were removed between new lines n-1 and n, for some n in [first+1, last]. */
-int diff_file_removal_within(const struct diff_file *f, unsigned first, unsigned last);
-/* Some line in [first, last] is added, or a removal lies inside it. */
-int diff_file_touches(const struct diff_file *f, unsigned first, unsigned last);
 
 #endif
