@@ -69,7 +69,11 @@ static void comment(FILE *out, const char *display, const struct finding *f,
 	if (show_line) {
 		char *t = trimmed(source_line(src, f->loc.line));
 
-		fprintf(out, "  at %s:%u:\n        %s\n", display, f->loc.line, t);
+		if (*f->function)
+			fprintf(out, "  at %s:%u, in %s():\n        %s\n", display, f->loc.line,
+				f->function, t);
+		else
+			fprintf(out, "  at %s:%u:\n        %s\n", display, f->loc.line, t);
 		free(t);
 	}
 	for (unsigned j = 0; j < f->nnotes; j++) {
@@ -154,22 +158,27 @@ static struct anchor find_anchor(const struct diff_file *d, const struct finding
 					    dl->new_line == f->notes[j].loc.line)
 						return (struct anchor){ (long)h, (long)l, 0 };
 				}
-	/* the change nearest to it in its function (e.g. a removed put_disk()) */
-	for (size_t h = 0; h < d->nhunks; h++)
-		for (size_t l = 0; l < d->hunks[h].nlines; l++) {
-			const struct diff_line *dl = &d->hunks[h].lines[l];
-			unsigned at = dl->kind == '-' && dl->new_line > 1 ? dl->new_line - 1
-									 : dl->new_line;
-			unsigned dist = at > f->loc.line ? at - f->loc.line : f->loc.line - at;
+	/*
+	 * The change nearest to it in its function (e.g. a removed put_disk()),
+	 * else in the file (a changed helper whose summary made the caller leak).
+	 */
+	for (int anywhere = 0; anywhere < 2 && a.hunk < 0; anywhere++)
+		for (size_t h = 0; h < d->nhunks; h++)
+			for (size_t l = 0; l < d->hunks[h].nlines; l++) {
+				const struct diff_line *dl = &d->hunks[h].lines[l];
+				unsigned at = dl->kind == '-' && dl->new_line > 1 ? dl->new_line - 1
+										 : dl->new_line;
+				unsigned dist = at > f->loc.line ? at - f->loc.line
+								 : f->loc.line - at;
 
-			if (dl->kind == ' ' || !in_function(r, f->loc.line, at))
-				continue;
-			if (a.hunk < 0 || dist <= best) {
-				a.hunk = (long)h;
-				a.line = (long)l;
-				best = dist;
+				if (dl->kind == ' ' || (!anywhere && !in_function(r, f->loc.line, at)))
+					continue;
+				if (a.hunk < 0 || dist <= best) {
+					a.hunk = (long)h;
+					a.line = (long)l;
+					best = dist;
+				}
 			}
-		}
 	return a;
 }
 
