@@ -380,7 +380,7 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 	old.results = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.results));
 	old.settings = w->settings;
 	for (size_t i = 0; i < w->njobs; i++) {
-		const struct review_file *rf = patch_review_find(rv, w->jobs[i].path);
+		const struct review_file *rf = patch_review_find(rv, w->jobs[i].display);
 
 		if (!rf || w->results[i].status == FILE_ERROR)
 			continue;
@@ -408,7 +408,7 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 		source_text_from_buffer(old.jobs[k].contents, old.jobs[k].contents_len, &src);
 		suppressions_apply(&r->findings, &src, o->rule_enabled,
 				   o->report_unused_suppressions);
-		patch_review_drop_older(rv, patch_review_find(rv, w->jobs[i].path), &w->results[i],
+		patch_review_drop_older(rv, patch_review_find(rv, w->jobs[i].display), &w->results[i],
 					gate->fps[i], &r->findings);
 		gate->nfps[i] = w->results[i].findings.len;
 		source_text_free(&src);
@@ -514,7 +514,7 @@ int main(int argc, char **argv)
 		if (!j->have_kernel_flags && o.extra.len)
 			j->have_kernel_flags = string_list_contains(&o.extra, "-nostdinc");
 		if (o.reviewing) {
-			const struct review_file *rf = patch_review_find(&review, j->path);
+			const struct review_file *rf = patch_review_find(&review, j->display);
 
 			if (rf && rf->new_text) { /* --staged: the index's version */
 				j->contents = rf->new_text;

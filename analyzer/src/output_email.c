@@ -240,7 +240,7 @@ void output_email(FILE *out, const struct output_file *files, size_t n,
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = files[i].result;
-		const struct review_file *rf = rv ? patch_review_find(rv, jobs[i].path) : NULL;
+		const struct review_file *rf = rv ? patch_review_find(rv, jobs[i].display) : NULL;
 		struct source_text src;
 
 		if (!r->findings.len)
