@@ -44,7 +44,10 @@ int ci_gate_apply(struct ci_gate *g, const struct output_file *outs, const struc
 	for (size_t i = 0; i < n; i++) {
 		struct source_text src;
 
-		source_text_load(jobs[i].path, &src); /* unreadable: no suppressions */
+		if (jobs[i].contents)
+			source_text_from_buffer(jobs[i].contents, jobs[i].contents_len, &src);
+		else
+			source_text_load(jobs[i].path, &src); /* unreadable: no suppressions */
 		suppressions_apply(&results[i].findings, &src, g->rule_enabled, g->report_unused);
 		g->fps[i] = fingerprints_compute(&results[i].findings, outs[i].display, &src);
 		g->nfps[i] = results[i].findings.len;

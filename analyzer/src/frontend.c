@@ -37,6 +37,17 @@ static unsigned count_missing_headers(CXTranslationUnit tu, unsigned *errors)
 	return missing;
 }
 
+static void record_function_extents(const struct lowered_file *lf, struct file_result *res)
+{
+	res->functions = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*res->functions));
+	res->nfunctions = lf->nfuncs;
+	for (size_t i = 0; i < lf->nfuncs; i++) {
+		res->functions[i].name = xstrdup(lf->funcs[i].name);
+		res->functions[i].first_line = lf->funcs[i].loc.line;
+		res->functions[i].last_line = lf->funcs[i].end_loc.line;
+	}
+}
+
 /* The PCH this file can be parsed with, or NULL and why not in *why. */
 static const char *usable_pch(CXIndex index, const struct file_job *job,
 			      const struct analysis_settings *set, const char *text, char **why)
@@ -90,6 +101,7 @@ static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const c
 {
 	struct string_list args = { 0 };
 	enum CXErrorCode rc;
+	struct CXUnsavedFile unsaved = { job->path, job->contents, (unsigned long)job->contents_len };
 
 	if (job->flags)
 		string_list_extend(&args, job->flags);
@@ -103,7 +115,8 @@ static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const c
 	if (job->extra)
 		string_list_extend(&args, job->extra);
 	rc = clang_parseTranslationUnit2(index, job->path, (const char *const *)args.items,
-					 (int)args.len, NULL, 0,
+					 (int)args.len, job->contents ? &unsaved : NULL,
+					 job->contents ? 1 : 0,
 					 CXTranslationUnit_KeepGoing |
 						 CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles,
 					 tu);
@@ -123,7 +136,8 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	char *text;
 
 	memset(res, 0, sizeof(*res));
-	text = read_file(job->path, NULL);
+	/* job->contents: a text in memory (patch review's pre-patch version) */
+	text = job->contents ? xstrndup(job->contents, job->contents_len) : read_file(job->path, NULL);
 	if (!text) {
 		res->status = FILE_ERROR;
 		res->message = xasprintf("cannot open %s: %s", job->path, strerror(errno));
@@ -165,6 +179,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
 	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
+	record_function_extents(&lf, res);
 	finding_list_sort(&res->findings);
 	lowered_file_free(&lf);
 	clang_disposeTranslationUnit(tu);
@@ -176,5 +191,8 @@ void file_result_free(struct file_result *res)
 	free(res->stderr_note);
 	free(res->header_cache_note);
 	finding_list_free(&res->findings);
+	for (size_t i = 0; i < res->nfunctions; i++)
+		free(res->functions[i].name);
+	free(res->functions);
 	memset(res, 0, sizeof(*res));
 }

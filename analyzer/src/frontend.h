@@ -16,6 +16,14 @@ struct file_job {
 	int have_kernel_flags;
 	int add_kbuild_names;     /* add KBUILD_BASENAME/KBUILD_MODNAME for this file */
 	const struct string_list *extra; /* after "--" on the command line */
+	const char *contents;     /* parse this text as path's contents (NULL: read path) */
+	size_t contents_len;
+};
+
+/* Where a function defined in the file starts (its declaration) and ends. */
+struct function_extent {
+	char *name;
+	unsigned first_line, last_line;
 };
 
 struct file_result {
@@ -25,6 +33,8 @@ struct file_result {
 	char *header_cache_note;  /* whether the header cache was used, and why (--verbose) */
 	int version_code;
 	struct finding_list findings;
+	struct function_extent *functions; /* in source order */
+	size_t nfunctions;
 };
 
 struct header_cache;

@@ -11,8 +11,11 @@
 #include "kernel_version.h"
 #include "output.h"
 #include "output_ci.h"
+#include "output_email.h"
+#include "patch_review.h"
 #include "progress.h"
 #include "rules.h"
+#include "source_text.h"
 #include "string_list.h"
 #include "suppressions.h"
 
@@ -38,8 +41,20 @@ static const char usage_text[] =
 	"  -p FILE            compile_commands.json (kbuild's gen_compile_commands.py format);\n"
 	"                     without FILE|DIR arguments, every C file in it is analysed\n"
 	"  --kernel X.Y       target kernel (default: LINUX_VERSION_CODE of the parsed headers)\n"
-	"  --format=FORMAT    text (default), json, sarif (SARIF 2.1.0 with fingerprints)\n"
-	"                     or github (workflow-command annotations)\n"
+	"  --format=FORMAT    text (default), json, sarif (SARIF 2.1.0 with fingerprints),\n"
+	"                     github (workflow-command annotations) or email (a reply to\n"
+	"                     a patch: quoted hunks or source lines, findings under them)\n"
+	"Patch review (the tree on disk is the patched state; only the C files the patch\n"
+	"changes are analysed, FILE|DIR arguments narrow them; reported: findings on\n"
+	"lines the patch adds or changes, and findings an analysis of the pre-patch\n"
+	"files does not have, e.g. the leak opened by a removed put_disk()):\n"
+	"  --diff FILE        the patch as a unified diff (git or diff -u); - for stdin;\n"
+	"                     the pre-patch files are rebuilt by applying it in reverse\n"
+	"  --diff-strip N     strip N leading path components (patch -pN; default: the\n"
+	"                     level at which the patch's files exist)\n"
+	"  --git-diff REV     the changes from REV to the work tree (git diff REV)\n"
+	"  --staged           the staged changes against REV (default HEAD), for a\n"
+	"                     pre-commit hook: the index's version is analysed\n"
 	"  --baseline FILE    report only findings whose fingerprint is not in FILE\n"
 	"  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
 	"                     (exit 0 unless an input error)\n"
@@ -75,7 +90,9 @@ struct options {
 	const char *kdir;
 	const char *compdb;
 	int kernel;
-	enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB } format;
+	enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB, FORMAT_EMAIL } format;
+	struct review_options review;
+	int reviewing;
 	const char *baseline;
 	const char *write_baseline;
 	int report_unused_suppressions;
@@ -192,6 +209,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int min_confidence = 0;
 
 	o->jobs = usable_cpu_count();
+	o->review.strip = -1;
 	o->rule_enabled = xmalloc(rules_count() + 1);
 	memset(o->rule_enabled, 1, rules_count() + 1);
 	for (int i = 1; i < argc; i++) {
@@ -243,8 +261,25 @@ static void parse_options(int argc, char **argv, struct options *o)
 				o->format = FORMAT_SARIF;
 			else if (strcmp(v, "github") == 0)
 				o->format = FORMAT_GITHUB;
+			else if (strcmp(v, "email") == 0)
+				o->format = FORMAT_EMAIL;
 			else
-				die_usage("--format: unknown format '%s' (text, json, sarif or github)", v);
+				die_usage("--format: unknown format '%s' (text, json, sarif, github or email)",
+					  v);
+		} else if (strncmp(a, "--diff-strip", 12) == 0 && (a[12] == '\0' || a[12] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--diff-strip");
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			if (!*v || *end || n < 0 || n > 64)
+				die_usage("--diff-strip: '%s' is not a number of path components", v);
+			o->review.strip = (int)n;
+		} else if (strncmp(a, "--diff", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
+			o->review.diff_file = option_value(argc, argv, &i, "--diff");
+		} else if (strncmp(a, "--git-diff", 10) == 0 && (a[10] == '\0' || a[10] == '=')) {
+			o->review.git_rev = option_value(argc, argv, &i, "--git-diff");
+		} else if (strcmp(a, "--staged") == 0 || strcmp(a, "--cached") == 0) {
+			o->review.staged = 1;
 		} else if (strncmp(a, "--baseline", 10) == 0 && (a[10] == '\0' || a[10] == '=')) {
 			o->baseline = option_value(argc, argv, &i, "--baseline");
 		} else if (strncmp(a, "--write-baseline", 16) == 0 &&
@@ -307,6 +342,11 @@ static void parse_options(int argc, char **argv, struct options *o)
 		}
 	}
 	o->cli_gave_rules = rule_only_seen;
+	if (o->review.diff_file && (o->review.git_rev || o->review.staged))
+		die_usage("%s", "--diff cannot be combined with --git-diff or --staged");
+	o->reviewing = o->review.diff_file || o->review.git_rev || o->review.staged;
+	if (o->review.strip >= 0 && !o->review.diff_file)
+		die_usage("%s", "--diff-strip needs --diff");
 	for (int k = 0; k < ndisabled; k++)
 		set_rule(o, disabled[k], 0);
 	/* confidence is a property of the rule: filtering is not running it */
@@ -342,6 +382,81 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static void run_jobs(struct work *w, int jobs)
+{
+	int nthreads = jobs < (int)w->njobs ? jobs : (int)w->njobs;
+	pthread_t *threads = xcalloc((size_t)(nthreads > 0 ? nthreads : 1), sizeof(*threads));
+
+	atomic_store(&w->next, 0);
+	for (int t = 0; t < nthreads; t++)
+		if (pthread_create(&threads[t], NULL, worker, w) != 0) {
+			fprintf(stderr, "gendisk-lint: cannot start a worker thread\n");
+			exit(2);
+		}
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+}
+
+/*
+ * Patch review after the CI gate: drop the findings of unchanged lines that
+ * an analysis of the pre-patch text also has (patch_review.h).
+ */
+static void review_findings(struct patch_review *rv, const struct options *o, struct work *w,
+			    struct ci_gate *gate)
+{
+	struct work old = { 0 };
+	size_t *index = xcalloc(w->njobs ? w->njobs : 1, sizeof(*index));
+
+	old.jobs = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.jobs));
+	old.results = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.results));
+	old.settings = w->settings;
+	progress_init(&old.progress, 0, 0);
+	for (size_t i = 0; i < w->njobs; i++) {
+		const struct review_file *rf = patch_review_find(rv, w->jobs[i].display);
+
+		if (!rf || w->results[i].status == FILE_ERROR)
+			continue;
+		if (!rf->old_text || !patch_review_needs_old(rf, &w->results[i]))
+			continue; /* a new file, or only findings on changed lines */
+		old.jobs[old.njobs] = w->jobs[i];
+		old.jobs[old.njobs].contents = rf->old_text;
+		old.jobs[old.njobs].contents_len = rf->old_len;
+		index[old.njobs++] = i;
+	}
+	run_jobs(&old, o->jobs);
+	for (size_t k = 0; k < old.njobs; k++) {
+		size_t i = index[k];
+		struct file_result *r = &old.results[k];
+		struct source_text src;
+
+		if (r->status == FILE_ERROR) {
+			fprintf(stderr,
+				"gendisk-lint: %s: note: the pre-patch version did not parse (%s); "
+				"every finding in changed code is reported\n",
+				w->jobs[i].display, r->message);
+			file_result_free(r);
+			continue;
+		}
+		source_text_from_buffer(old.jobs[k].contents, old.jobs[k].contents_len, &src);
+		suppressions_apply(&r->findings, &src, o->rule_enabled,
+				   o->report_unused_suppressions);
+		patch_review_drop_older(rv, patch_review_find(rv, w->jobs[i].display), &w->results[i],
+					gate->fps[i], &r->findings);
+		gate->nfps[i] = w->results[i].findings.len;
+		source_text_free(&src);
+		file_result_free(r);
+	}
+	if (rv->not_reported)
+		fprintf(stderr,
+			"gendisk-lint: patch review: %zu finding%s present before the patch "
+			"not reported\n",
+			rv->not_reported, rv->not_reported == 1 ? "" : "s");
+	free(index);
+	free(old.jobs);
+	free(old.results);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
@@ -349,13 +464,13 @@ int main(int argc, char **argv)
 	struct compile_db db = { 0 };
 	struct work w = { 0 };
 	struct ci_gate gate = { 0 };
+	struct patch_review review = { 0 };
 	struct lint_config cfg = { 0 };
 	size_t excluded = 0;
 	int gate_failed = 0;
 	struct output_file *outs = NULL;
-	pthread_t *threads = NULL;
 	char err[1024];
-	int status = 0, nthreads;
+	int status = 0;
 	const char *kernel_str = "";
 	char kernel_buf[16];
 
@@ -391,14 +506,24 @@ int main(int argc, char **argv)
 			printf("%s\n", f->items[i]);
 		goto out;
 	}
-	for (size_t i = 0; i < o.inputs.len; i++) {
+	if (o.reviewing) {
+		if (patch_review_load(&review, &o.review, err, sizeof(err)) != 0) {
+			fprintf(stderr, "gendisk-lint: %s\n", err);
+			status = 2;
+			goto out;
+		}
+		patch_review_select(&review, &o.inputs, &files);
+		if (!files.len)
+			goto out; /* the patch changes no C file: nothing to review */
+	}
+	for (size_t i = 0; i < o.inputs.len && !o.reviewing; i++) {
 		if (expand_input(o.inputs.items[i], &files, err, sizeof(err)) != 0) {
 			fprintf(stderr, "gendisk-lint: %s\n", err);
 			status = 2;
 			goto out;
 		}
 	}
-	if (!o.inputs.len && o.compdb)
+	if (!o.inputs.len && o.compdb && !o.reviewing)
 		for (size_t i = 0; i < db.len; i++)
 			string_list_push(&files, db.entries[i].display);
 	excluded = config_drop_excluded(&cfg, &files);
@@ -441,17 +566,17 @@ int main(int argc, char **argv)
 		}
 		if (!j->have_kernel_flags && o.extra.len)
 			j->have_kernel_flags = string_list_contains(&o.extra, "-nostdinc");
-	}
-	nthreads = o.jobs < (int)files.len ? o.jobs : (int)files.len;
-	threads = xcalloc((size_t)nthreads, sizeof(*threads));
-	progress_init(&w.progress, files.len, !o.quiet && !o.no_progress);
-	for (int t = 0; t < nthreads; t++)
-		if (pthread_create(&threads[t], NULL, worker, &w) != 0) {
-			fprintf(stderr, "gendisk-lint: cannot start a worker thread\n");
-			return 2;
+		if (o.reviewing) {
+			const struct review_file *rf = patch_review_find(&review, j->display);
+
+			if (rf && rf->new_text) { /* --staged: the index's version */
+				j->contents = rf->new_text;
+				j->contents_len = rf->new_len;
+			}
 		}
-	for (int t = 0; t < nthreads; t++)
-		pthread_join(threads[t], NULL);
+	}
+	progress_init(&w.progress, files.len, !o.quiet && !o.no_progress);
+	run_jobs(&w, o.jobs);
 	progress_end(&w.progress);
 
 	outs = xcalloc(files.len, sizeof(*outs));
@@ -489,8 +614,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gendisk-lint: %zu finding%s matched the baseline %s\n",
 			gate.baselined, gate.baselined == 1 ? "" : "s", o.baseline);
 	}
+	if (o.reviewing && !gate_failed)
+		review_findings(&review, &o, &w, &gate);
 	if (status == 1)
-		status = 0; /* decided again after suppressions and the baseline */
+		status = 0; /* decided again after suppressions, the baseline and the review */
 	for (size_t i = 0; i < files.len && status != 2; i++)
 		if (w.results[i].findings.len)
 			status = 1;
@@ -504,6 +631,8 @@ int main(int argc, char **argv)
 		output_sarif(stdout, outs, files.len, gate.fps, kernel_str);
 	else if (o.format == FORMAT_GITHUB)
 		output_github(stdout, outs, files.len);
+	else if (o.format == FORMAT_EMAIL)
+		output_email(stdout, outs, files.len, w.jobs, o.reviewing ? &review : NULL);
 	else
 		output_text(stdout, outs, files.len);
 	fflush(stdout);
@@ -513,7 +642,6 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	for (size_t i = 0; w.results && i < files.len; i++)
 		file_result_free(&w.results[i]);
 	free(outs);
-	free(threads);
 	free(w.jobs);
 	free(w.results);
 	string_list_free(&files);
@@ -524,6 +652,7 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	string_list_free(&o.extra);
 	free(o.rule_enabled);
 	header_cache_free(w.settings.header_cache);
+	patch_review_free(&review);
 	compile_db_free(&db);
 	lint_config_free(&cfg);
 	return status;

@@ -8,14 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int source_text_load(const char *path, struct source_text *src)
+/* data holds len bytes (and room for one more): NUL-terminates them and records the lines. */
+static void split_into_lines(struct source_text *src, size_t len)
 {
-	size_t len = 0;
-
-	memset(src, 0, sizeof(*src));
-	src->data = read_file(path, &len);
-	if (!src->data)
-		return -1;
+	src->data[len] = '\0';
 	for (size_t i = 0, start = 0; i <= len; i++) {
 		if (i < len && src->data[i] != '\n')
 			continue;
@@ -28,7 +24,28 @@ int source_text_load(const char *path, struct source_text *src)
 		src->lines[src->nlines++] = src->data + start;
 		start = i + 1;
 	}
+}
+
+int source_text_load(const char *path, struct source_text *src)
+{
+	size_t len = 0;
+
+	memset(src, 0, sizeof(*src));
+	src->data = read_file(path, &len);
+	if (!src->data)
+		return -1;
+	split_into_lines(src, len);
 	return 0;
+}
+
+void source_text_from_buffer(const char *text, size_t len, struct source_text *src)
+{
+	memset(src, 0, sizeof(*src));
+	if (!len)
+		return;
+	src->data = xmalloc(len + 1);
+	memcpy(src->data, text, len);
+	split_into_lines(src, len);
 }
 
 const char *source_line(const struct source_text *src, unsigned n)
