@@ -460,7 +460,7 @@ int main(int argc, char **argv)
 
 		for (size_t i = 0; i < f->len; i++)
 			printf("%s\n", f->items[i]);
-		return 0;
+		goto out_options; /* freed, so that a leak check at exit stays quiet */
 	}
 	if (o.reviewing) {
 		if (patch_review_load(&review, &o.review, err, sizeof(err)) != 0) {
