@@ -12,9 +12,9 @@
 struct removed_fn {
 	const char *name;
 	int absent_from;        /* first kernel verified not to have it */
-	const char *absent_txt; /* how long it has been gone, for the message */
 	unsigned only_nargs;    /* 0, or: only calls with this many arguments */
 	/* only_nargs == 3 prints the call as "name(q, wc, fua)" */
+	const char *absent_txt; /* how long it has been gone, for the message */
 	const char *instead;
 };
 
@@ -25,50 +25,50 @@ struct removed_fn {
 
 /* gendisk-api.md section 1 "absent" rows and section 6 */
 static const struct removed_fn removed[] = {
-	{ "alloc_disk", V6_1, "removed before 6.1", 0,
+	{ "alloc_disk", V6_1, 0, "removed before 6.1",
 	  "use blk_alloc_disk() (bio-based) or blk_mq_alloc_disk() (blk-mq)" },
-	{ "alloc_disk_node", V6_1, "removed before 6.1", 0,
+	{ "alloc_disk_node", V6_1, 0, "removed before 6.1",
 	  "use blk_alloc_disk(lim, node) or blk_mq_alloc_disk()" },
-	{ "blk_register_region", V6_1, "removed before 6.1", 0,
+	{ "blk_register_region", V6_1, 0, "removed before 6.1",
 	  "pass a probe function to __register_blkdev(major, name, probe), or none at all" },
-	{ "blk_unregister_region", V6_1, "removed before 6.1", 0,
+	{ "blk_unregister_region", V6_1, 0, "removed before 6.1",
 	  "drop it (unregister_blkdev() also removes the probe)" },
-	{ "blk_cleanup_disk", V6_1, "removed before 6.1", 0,
+	{ "blk_cleanup_disk", V6_1, 0, "removed before 6.1",
 	  "use del_gendisk() if the disk was added, then put_disk()" },
-	{ "blk_cleanup_queue", V6_1, "removed before 6.1", 0,
+	{ "blk_cleanup_queue", V6_1, 0, "removed before 6.1",
 	  "drop it for a disk's own queue (put_disk() releases it); for a queue from "
 	  "blk_mq_alloc_queue() use blk_mq_destroy_queue() + blk_put_queue()" },
-	{ "get_disk_and_module", V6_1, "removed before 6.1", 0,
+	{ "get_disk_and_module", V6_1, 0, "removed before 6.1",
 	  "no driver replacement: opens pin the module through fops->owner" },
-	{ "put_disk_and_module", V6_1, "removed before 6.1", 0, "use put_disk()" },
-	{ "get_gendisk", V6_1, "removed before 6.1", 0,
+	{ "put_disk_and_module", V6_1, 0, "removed before 6.1", "use put_disk()" },
+	{ "get_gendisk", V6_1, 0, "removed before 6.1",
 	  "no driver replacement: keep your own pointer to the gendisk" },
-	{ "blk_mq_init_queue", V6_12, "6.1 had it", 0,
+	{ "blk_mq_init_queue", V6_12, 0, "6.1 had it",
 	  "use blk_mq_alloc_queue(set, &lim, queuedata), or blk_mq_alloc_disk() for a disk" },
-	{ "blk_queue_logical_block_size", V6_12, "6.1 had it", 0,
+	{ "blk_queue_logical_block_size", V6_12, 0, "6.1 had it",
 	  "use lim.logical_block_size: " LIMITS },
-	{ "blk_queue_physical_block_size", V6_12, "6.1 had it", 0,
+	{ "blk_queue_physical_block_size", V6_12, 0, "6.1 had it",
 	  "use lim.physical_block_size: " LIMITS },
-	{ "blk_queue_max_hw_sectors", V6_12, "6.1 had it", 0, "use lim.max_hw_sectors: " LIMITS },
-	{ "blk_queue_max_segments", V6_12, "6.1 had it", 0, "use lim.max_segments: " LIMITS },
-	{ "blk_queue_max_segment_size", V6_12, "6.1 had it", 0,
+	{ "blk_queue_max_hw_sectors", V6_12, 0, "6.1 had it", "use lim.max_hw_sectors: " LIMITS },
+	{ "blk_queue_max_segments", V6_12, 0, "6.1 had it", "use lim.max_segments: " LIMITS },
+	{ "blk_queue_max_segment_size", V6_12, 0, "6.1 had it",
 	  "use lim.max_segment_size: " LIMITS },
-	{ "blk_queue_io_min", V6_12, "6.1 had it", 0, "use lim.io_min: " LIMITS },
-	{ "blk_queue_io_opt", V6_12, "6.1 had it", 0, "use lim.io_opt: " LIMITS },
-	{ "blk_queue_max_discard_sectors", V6_12, "6.1 had it", 0,
+	{ "blk_queue_io_min", V6_12, 0, "6.1 had it", "use lim.io_min: " LIMITS },
+	{ "blk_queue_io_opt", V6_12, 0, "6.1 had it", "use lim.io_opt: " LIMITS },
+	{ "blk_queue_max_discard_sectors", V6_12, 0, "6.1 had it",
 	  "use lim.max_hw_discard_sectors: " LIMITS },
-	{ "blk_queue_max_write_zeroes_sectors", V6_12, "6.1 had it", 0,
+	{ "blk_queue_max_write_zeroes_sectors", V6_12, 0, "6.1 had it",
 	  "use lim.max_write_zeroes_sectors: " LIMITS },
-	{ "blk_queue_max_zone_append_sectors", V6_12, "6.1 had it", 0,
+	{ "blk_queue_max_zone_append_sectors", V6_12, 0, "6.1 had it",
 	  "use lim.max_zone_append_sectors: " LIMITS },
-	{ "blk_queue_virt_boundary", V6_12, "6.1 had it", 0,
+	{ "blk_queue_virt_boundary", V6_12, 0, "6.1 had it",
 	  "use lim.virt_boundary_mask: " LIMITS },
-	{ "blk_queue_dma_alignment", V6_12, "6.1 had it", 0, "use lim.dma_alignment: " LIMITS },
-	{ "blk_queue_write_cache", V6_12, "6.12's blk_queue_write_cache(q) is a predicate", 3,
+	{ "blk_queue_dma_alignment", V6_12, 0, "6.1 had it", "use lim.dma_alignment: " LIMITS },
+	{ "blk_queue_write_cache", V6_12, 3, "6.12's blk_queue_write_cache(q) is a predicate",
 	  "use lim.features |= BLK_FEAT_WRITE_CACHE (| BLK_FEAT_FUA): " LIMITS },
-	{ "disk_set_zoned", V6_12, "6.1 had it", 0,
+	{ "disk_set_zoned", V6_12, 0, "6.1 had it",
 	  "use lim.features |= BLK_FEAT_ZONED, then blk_revalidate_disk_zones(disk)" },
-	{ "blk_queue_required_elevator_features", V6_12, "6.1 had it", 0,
+	{ "blk_queue_required_elevator_features", V6_12, 0, "6.1 had it",
 	  "drop it: BLK_FEAT_ZONED selects what zoned devices need" },
 };
 

@@ -15,8 +15,10 @@
 
 static const char known_keys[] = "rules, disable, exclude, kernel, min-confidence, kdir";
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen,
-							 const char *fmt, ...)
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
