@@ -7,35 +7,13 @@
 #include "include_prefix.h"
 #include "kernel_version.h"
 #include "read_file.h"
+#include "tu_diagnostics.h"
 #include "typestate.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned count_missing_headers(CXTranslationUnit tu, unsigned *errors)
-{
-	unsigned n = clang_getNumDiagnostics(tu), missing = 0;
-
-	*errors = 0;
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-
-		if (sev >= CXDiagnostic_Error) {
-			CXString s = clang_getDiagnosticSpelling(d);
-			const char *text = clang_getCString(s);
-
-			(*errors)++;
-			if (text && strstr(text, "file not found"))
-				missing++;
-			clang_disposeString(s);
-		}
-		clang_disposeDiagnostic(d);
-	}
-	return missing;
-}
 
 static void record_function_extents(const struct lowered_file *lf, struct file_result *res)
 {
@@ -78,22 +56,11 @@ static const char *usable_pch(CXIndex index, const struct file_job *job,
  * or unreadable) must be redone without it. */
 static int pch_failed(CXTranslationUnit tu)
 {
-	unsigned n = clang_getNumDiagnostics(tu);
-	int bad = 0;
+	static const char *const blame_pch[] = { "precompiled header", "PCH file", NULL };
+	unsigned blamed;
 
-	for (unsigned i = 0; i < n && !bad; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			CXString s = clang_getDiagnosticSpelling(d);
-			const char *text = clang_getCString(s);
-
-			bad = text && (strstr(text, "precompiled header") || strstr(text, "PCH file"));
-			clang_disposeString(s);
-		}
-		clang_disposeDiagnostic(d);
-	}
-	return bad;
+	tu_error_count(tu, blame_pch, &blamed);
+	return blamed > 0;
 }
 
 static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const char *pch,
@@ -129,6 +96,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 {
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
+	static const char *const missing_header[] = { "file not found", NULL };
 	unsigned errors = 0, missing;
 	struct lowered_file lf;
 	struct lint_target target;
@@ -161,7 +129,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 		res->message = xasprintf("libclang could not parse %s (error %d)", job->path, (int)rc);
 		return;
 	}
-	missing = count_missing_headers(tu, &errors);
+	errors = tu_error_count(tu, missing_header, &missing);
 	if (!job->have_kernel_flags) {
 		res->status = FILE_INCOMPLETE;
 		res->message = xstrdup("no kernel flags given; analysing what parses");

@@ -1,7 +1,9 @@
 /* A precompiled header of the kernel headers block drivers include most. */
 #include "header_cache.h"
 
+#include "cache_dir.h"
 #include "flag_translation.h"
+#include "tu_diagnostics.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -134,39 +136,6 @@ static uint64_t cache_key(const struct string_list *base)
 	return h;
 }
 
-static int mkdir_p(const char *dir)
-{
-	char *p = xstrdup(dir);
-	int rc = 0;
-
-	for (char *s = p + 1; *s && rc == 0; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST)
-		rc = -1;
-	free(p);
-	return rc;
-}
-
-static int tu_has_errors(CXTranslationUnit tu)
-{
-	unsigned n = clang_getNumDiagnostics(tu);
-	int errors = 0;
-
-	for (unsigned i = 0; i < n && !errors; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-
-		errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-	}
-	return errors;
-}
-
 /* Precompile the header list into pch (via a temporary file, renamed). */
 static int build_pch(CXIndex index, const struct string_list *base, const char *header,
 		     const char *pch)
@@ -193,7 +162,7 @@ static int build_pch(CXIndex index, const struct string_list *base, const char *
 					 (int)args.len, NULL, 0,
 					 CXTranslationUnit_ForSerialization |
 						 CXTranslationUnit_Incomplete,
-					 &tu) == CXError_Success && tu && !tu_has_errors(tu);
+					 &tu) == CXError_Success && tu && tu_error_count(tu, NULL, NULL) == 0;
 	string_list_free(&args);
 	tmp = xasprintf("%s.%ld.tmp", pch, (long)getpid());
 	ok = ok && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) ==
@@ -218,7 +187,7 @@ static char *pch_file(struct header_cache *hc, CXIndex index, const struct strin
 	int fd, ok;
 
 	free(stem);
-	if (mkdir_p(hc->dir) != 0) {
+	if (cache_dir_create(hc->dir) != 0) {
 		ok = 0;
 		goto out;
 	}

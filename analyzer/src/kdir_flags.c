@@ -1,6 +1,7 @@
 /* Derive (and cache) the kernel's compile flags for out-of-tree code from a kbuild dir. */
 #include "kdir_flags.h"
 
+#include "cache_dir.h"
 #include "flag_translation.h"
 #include "read_file.h"
 #include "shell_words.h"
@@ -19,19 +20,6 @@
 
 #define PROBE_NAME "gendisk_lint_probe"
 
-char *cache_root(void)
-{
-	const char *env = getenv("GENDISK_CHECK_CACHE");
-
-	if (env && *env)
-		return xstrdup(env);
-	env = getenv("XDG_CACHE_HOME");
-	if (env && *env)
-		return xasprintf("%s/gendisk-check", env);
-	env = getenv("HOME");
-	return xasprintf("%s/.cache/gendisk-check", env && *env ? env : "/tmp");
-}
-
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -39,28 +27,6 @@ static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
 		h *= 1099511628211ULL;
 	}
 	return h;
-}
-
-static int mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-
-	for (char *q = p + 1; *q; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*q = '/';
-	}
-	if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-		free(p);
-		return -1;
-	}
-	free(p);
-	return 0;
 }
 
 static int write_file(const char *path, const char *text)
@@ -257,7 +223,7 @@ int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errl
 		free(cache_file);
 		return -1;
 	}
-	if (mkdir_p(dir) == 0) {
+	if (cache_dir_create(dir) == 0) {
 		char *text = string_list_join_lines(out);
 
 		tmp_file = xasprintf("%s.%ld.tmp", cache_file, (long)getpid());

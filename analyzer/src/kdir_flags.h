@@ -15,8 +15,5 @@
  */
 int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errlen);
 
-/* The cache root: $GENDISK_CHECK_CACHE, else $XDG_CACHE_HOME/gendisk-check,
- * else $HOME/.cache/gendisk-check (owned by the caller). */
-char *cache_root(void);
 
 #endif

@@ -1,4 +1,5 @@
 /* gendisk-lint: command line, input expansion, parallel workers, output. */
+#include "cache_dir.h"
 #include "ci_gate.h"
 #include "compile_db.h"
 #include "config_lookup.h"
