@@ -15,8 +15,7 @@
  * Run a profile's SETUP or TEARDOWN command with sh; its output is kept
  * out of the KTAP stream and, on failure, its first line goes into @err.
  */
-static int gd_run_hook(const char *what, const char *cmd, char *err,
-		       size_t errlen)
+int gd_run_hook(const char *what, const char *cmd, char *err, size_t errlen)
 {
 	char shell[GD_CMD_MAX + 16], line[256], out[256] = "";
 	FILE *f;

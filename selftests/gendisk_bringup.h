@@ -15,6 +15,14 @@
 #define GD_APPEAR_TIMEOUT_MS 5000
 
 /*
+ * Run a profile's shell command @cmd (SETUP, TEARDOWN, RESIZE, ...) with
+ * sh, its output kept out of the KTAP stream.  An empty @cmd does
+ * nothing.  Returns 0, or -1 with "@what '@cmd' failed: first output
+ * line" in @err.
+ */
+int gd_run_hook(const char *what, const char *cmd, char *err, size_t errlen);
+
+/*
  * Unload the module if an earlier (possibly crashed) test left it loaded.
  * Returns 0, or -1 with a reason in @err.
  */

@@ -2,9 +2,12 @@
 /*
  * gendisk_lifecycle: the module cannot go away while its disk is open and
  * goes away cleanly once it is closed; it loads and unloads repeatedly
- * without leaving anything behind; and every fault-injection point ends
- * as the profile says (init fails with an error, or succeeds without a
- * disk), leaves no disk behind, and does not spoil the next load.
+ * without leaving anything behind (LOAD_CYCLES loads, and CONTROL_CYCLES
+ * disk creations and removals through the driver's own control, each
+ * with the same dev_t and the same number of block devices); and every
+ * fault-injection point ends as the profile says (init fails with an
+ * error, or succeeds without a disk), leaves no disk behind, and does not
+ * spoil the next load.
  *
  * delete_module(2) of a module whose reference count is held (an open
  * block device holds one for disk->fops->owner) fails with EWOULDBLOCK
@@ -12,6 +15,7 @@
  * EBUSY is what a module without an exit function, or one still
  * initialising, gets; a gendisk driver must not be either.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -85,17 +89,62 @@ TEST_F(gendisk_lifecycle, unload_while_open_fails)
 		TH_LOG("after unload: %s", why);
 }
 
-TEST_F_TIMEOUT(gendisk_lifecycle, load_unload_cycles, 120)
+/* Entries of /sys/class/block (disks and partitions), or -errno. */
+static int count_class_block(void)
+{
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	d = opendir("/sys/class/block");
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+/*
+ * After each cycle: the same number of block devices as before the
+ * first, and the disk got the same dev_t every time (a minor or a major
+ * the driver forgets to give back shows as a new number).
+ */
+static void check_no_leak(struct __test_metadata *_metadata,
+			  const struct gd_profile *p, unsigned int cycle,
+			  int devices_before, const char *devnum,
+			  const char *first_devnum)
+{
+	int now = count_class_block();
+
+	EXPECT_EQ(devices_before, now)
+		TH_LOG("cycle %u: /sys/class/block has %d entries, %d before",
+		       cycle, now, devices_before);
+	EXPECT_EQ(0, strcmp(devnum, first_devnum))
+		TH_LOG("cycle %u: %s is %s, was %s in cycle 0", cycle, p->disk,
+		       devnum, first_devnum);
+}
+
+TEST_F_TIMEOUT(gendisk_lifecycle, load_unload_cycles, 240)
 {
 	char err[512], why[512], sector[512];
+	char devnum[32] = "", first[32] = "";
+	int devices = count_class_block();
 	unsigned int i;
 
+	ASSERT_LE(0, devices) TH_LOG("/sys/class/block: %s",
+				     strerror(-devices));
 	for (i = 0; i < self->cycle.load_cycles; i++) {
 		int fd, ret;
 
 		ASSERT_EQ(0, gd_bringup_disk(&self->cycle, NULL, err,
 					     sizeof(err)))
 			TH_LOG("cycle %u: %s", i, err);
+		EXPECT_EQ(0, gd_sysfs_read(self->cycle.disk, "dev", devnum,
+					   sizeof(devnum)));
+		if (!i)
+			memcpy(first, devnum, sizeof(first));
 		fd = open(self->cycle.dev, O_RDONLY | O_CLOEXEC);
 		ASSERT_LE(0, fd) TH_LOG("cycle %u: open: %s", i,
 					strerror(errno));
@@ -108,7 +157,59 @@ TEST_F_TIMEOUT(gendisk_lifecycle, load_unload_cycles, 120)
 		ASSERT_TRUE(gd_bringup_nothing_left(&self->cycle, why,
 						    sizeof(why)))
 			TH_LOG("cycle %u: after unload: %s", i, why);
+		check_no_leak(_metadata, &self->cycle, i, devices, devnum,
+			      first);
 	}
+}
+
+/*
+ * Create and remove the disk through the driver's own control (the
+ * profile's TEARDOWN and SETUP, e.g. null_blk's configfs "power" and
+ * rmdir) with the module loaded all along: CONTROL_CYCLES times, the
+ * disk and its node go and come back, nothing accumulates.
+ */
+TEST_F_TIMEOUT(gendisk_lifecycle, control_create_remove_cycles, 240)
+{
+	char err[512], devnum[32] = "", first[32] = "";
+	int devices = count_class_block();
+	unsigned int i;
+
+	if (!self->prof.control_cycles)
+		SKIP(return, "profile sets no CONTROL_CYCLES");
+	ASSERT_TRUE(self->prof.setup[0] && self->prof.teardown[0])
+		TH_LOG("CONTROL_CYCLES needs SETUP and TEARDOWN");
+	ASSERT_LE(0, devices);
+	ASSERT_EQ(0, gd_bringup_disk(&self->cycle, NULL, err, sizeof(err)))
+		TH_LOG("%s", err);
+	ASSERT_EQ(0, gd_sysfs_read(self->cycle.disk, "dev", first,
+				   sizeof(first)));
+	for (i = 0; i < self->prof.control_cycles; i++) {
+		ASSERT_EQ(0, gd_run_hook("TEARDOWN", self->prof.teardown, err,
+					 sizeof(err)))
+			TH_LOG("cycle %u: %s", i, err);
+		EXPECT_TRUE(gd_wait_path(self->sysdir, false,
+					 GD_APPEAR_TIMEOUT_MS))
+			TH_LOG("cycle %u: %s still there", i, self->sysdir);
+		EXPECT_TRUE(gd_wait_path(self->prof.dev, false,
+					 GD_APPEAR_TIMEOUT_MS))
+			TH_LOG("cycle %u: %s still there", i, self->prof.dev);
+		EXPECT_EQ(devices, count_class_block())
+			TH_LOG("cycle %u: block devices left after removal", i);
+		ASSERT_EQ(0, gd_run_hook("SETUP", self->prof.setup, err,
+					 sizeof(err)))
+			TH_LOG("cycle %u: %s", i, err);
+		ASSERT_TRUE(gd_wait_path(self->prof.dev, true,
+					 GD_APPEAR_TIMEOUT_MS))
+			TH_LOG("cycle %u: %s did not come back", i,
+			       self->prof.dev);
+		EXPECT_EQ(0, gd_sysfs_read(self->cycle.disk, "dev", devnum,
+					   sizeof(devnum)));
+		EXPECT_EQ(0, strcmp(devnum, first))
+			TH_LOG("cycle %u: %s is %s, was %s", i,
+			       self->prof.disk, devnum, first);
+	}
+	ASSERT_EQ(0, gd_bringup_remove(&self->cycle, err, sizeof(err)))
+		TH_LOG("%s", err);
 }
 
 /*

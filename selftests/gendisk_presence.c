@@ -2,12 +2,18 @@
 /*
  * gendisk_presence: once the driver is loaded, its disk is visible
  * everywhere userspace looks for it: the device node, /proc/partitions and
- * /sys/block/NAME (size, ro, removable, dev, queue/logical_block_size),
- * and all of them agree.
+ * /sys/block/NAME (size, ro, removable, dev, range/ext_range, hidden,
+ * capability, queue/logical_block_size, physical_block_size,
+ * max_sectors_kb, rotational, ...), and all of them, and the ioctls that
+ * report the same values, agree.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <linux/fs.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -174,6 +180,115 @@ TEST_F(gendisk_presence, queue_model)
 			TH_LOG("QUEUE_MODEL=bio but %s exists: the disk is blk-mq",
 			       mq);
 	}
+}
+
+/*
+ * range is disk->minors (0 for a dynamic dev_t), ext_range how many
+ * partitions the disk can hold: 1 with GENHD_FL_NO_PART, DISK_MAX_PARTS
+ * otherwise (block/genhd.c).  A disk claimed to take partitions needs
+ * room for them; hidden is 0 for any disk userspace should use.
+ */
+TEST_F(gendisk_presence, range_ext_range_hidden)
+{
+	uint64_t range, ext_range, hidden;
+	int claim = gd_profile_claim(self->prof.partitions);
+
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "range", &range));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "ext_range", &ext_range));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "hidden", &hidden));
+	EXPECT_EQ(0, hidden);
+	EXPECT_LE(1, ext_range);
+	EXPECT_LE(range, ext_range);
+	if (claim == 1)
+		EXPECT_LT(1, ext_range)
+			TH_LOG("PARTITIONS=yes but ext_range is %" PRIu64
+			       " (GENHD_FL_NO_PART?)", ext_range);
+}
+
+/*
+ * capability is deprecated (6.1 and 6.12 print 0, once with a log line),
+ * but it is still part of the ABI: a hex number without the removable
+ * bit (GENHD_FL_REMOVABLE, 1) on a fixed disk.
+ */
+TEST_F(gendisk_presence, capability)
+{
+	unsigned long long cap;
+	char buf[64], *end;
+
+	ASSERT_EQ(0, gd_sysfs_read(self->prof.disk, "capability", buf,
+				   sizeof(buf)));
+	errno = 0;
+	cap = strtoull(buf, &end, 16);
+	ASSERT_TRUE(!errno && end != buf && !*end)
+		TH_LOG("capability '%s' is not a hex number", buf);
+	EXPECT_EQ(0, cap & 1) TH_LOG("capability %llx says removable", cap);
+}
+
+/* The I/O geometry in queue/ and the ioctls that report it agree. */
+TEST_F(gendisk_presence, io_limits_match_ioctls)
+{
+	uint64_t lbs, pbs, iomin, ioopt, align, maxkb, maxhwkb;
+	unsigned int upbs = 0, uiomin = 0, uioopt = 0;
+	unsigned short sectget = 0;
+	int ialign = -1, fd;
+
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk,
+				  "queue/logical_block_size", &lbs));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk,
+				  "queue/physical_block_size", &pbs));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/minimum_io_size",
+				  &iomin));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/optimal_io_size",
+				  &ioopt));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "alignment_offset", &align));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/max_sectors_kb",
+				  &maxkb));
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/max_hw_sectors_kb",
+				  &maxhwkb));
+	EXPECT_TRUE(pbs && !(pbs & (pbs - 1)))
+		TH_LOG("physical block size %" PRIu64 " not a power of two",
+		       pbs);
+	EXPECT_LE(lbs, pbs);
+	EXPECT_LE(lbs, iomin);
+	EXPECT_LT(0, maxkb);
+	EXPECT_LE(maxkb, maxhwkb);
+	EXPECT_LE(lbs, maxkb * 1024)
+		TH_LOG("max_sectors_kb %" PRIu64 " below one block", maxkb);
+
+	fd = open(self->prof.dev, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd) TH_LOG("open %s: %s", self->prof.dev, strerror(errno));
+	EXPECT_EQ(0, ioctl(fd, BLKPBSZGET, &upbs));
+	EXPECT_EQ(pbs, upbs) TH_LOG("BLKPBSZGET");
+	EXPECT_EQ(0, ioctl(fd, BLKIOMIN, &uiomin));
+	EXPECT_EQ(iomin, uiomin) TH_LOG("BLKIOMIN");
+	EXPECT_EQ(0, ioctl(fd, BLKIOOPT, &uioopt));
+	EXPECT_EQ(ioopt, uioopt) TH_LOG("BLKIOOPT");
+	EXPECT_EQ(0, ioctl(fd, BLKALIGNOFF, &ialign));
+	EXPECT_EQ((int64_t)align, ialign) TH_LOG("BLKALIGNOFF");
+	/* BLKSECTGET: max_sectors in 512-byte units, clipped to 16 bits. */
+	EXPECT_EQ(0, ioctl(fd, BLKSECTGET, &sectget));
+	EXPECT_EQ(maxkb * 2 > 65535 ? 65535 : maxkb * 2, sectget)
+		TH_LOG("BLKSECTGET");
+	close(fd);
+}
+
+TEST_F(gendisk_presence, rotational)
+{
+	unsigned short urot = 0xffff;
+	uint64_t rot;
+	int fd;
+
+	if (!self->prof.rotational[0])
+		SKIP(return, "profile sets no ROTATIONAL");
+	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "queue/rotational", &rot));
+	EXPECT_EQ(strtoull(self->prof.rotational, NULL, 10), rot)
+		TH_LOG("queue/rotational %" PRIu64 ", profile says %s", rot,
+		       self->prof.rotational);
+	fd = open(self->prof.dev, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, ioctl(fd, BLKROTATIONAL, &urot));
+	EXPECT_EQ(rot, urot) TH_LOG("BLKROTATIONAL");
+	close(fd);
 }
 
 TEST_HARNESS_MAIN

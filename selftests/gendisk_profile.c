@@ -54,6 +54,31 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("SETUP", GD_KEY_STR, setup),
 	GD_KEY("TEARDOWN", GD_KEY_STR, teardown),
 	GD_KEY("QUEUE_MODEL", GD_KEY_STR, queue_model),
+	GD_KEY("PARTITIONS", GD_KEY_STR, partitions),
+	GD_KEY("DISCARD", GD_KEY_STR, discard),
+	GD_KEY("WRITE_ZEROES", GD_KEY_STR, write_zeroes),
+	GD_KEY("SECURE_ERASE", GD_KEY_STR, secure_erase),
+	GD_KEY("GETGEO", GD_KEY_STR, getgeo),
+	GD_KEY("ROTATIONAL", GD_KEY_STR, rotational),
+	GD_KEY("RESIZE", GD_KEY_STR, resize),
+	GD_KEY("RESIZE_BYTES", GD_KEY_U64, resize_bytes),
+	GD_KEY("EJECT", GD_KEY_STR, eject),
+	GD_KEY("INSERT", GD_KEY_STR, insert),
+	GD_KEY("CONTROL_CYCLES", GD_KEY_UINT, control_cycles),
+};
+
+/* Values a claim key may take; "" (unset) is always allowed. */
+static const struct {
+	const char *name;
+	size_t offset;
+	const char *allowed;
+} gd_claims[] = {
+	{ "PARTITIONS", offsetof(struct gd_profile, partitions), "yes no" },
+	{ "DISCARD", offsetof(struct gd_profile, discard), "yes no zeroes" },
+	{ "WRITE_ZEROES", offsetof(struct gd_profile, write_zeroes), "yes no" },
+	{ "SECURE_ERASE", offsetof(struct gd_profile, secure_erase), "yes no" },
+	{ "GETGEO", offsetof(struct gd_profile, getgeo), "yes no" },
+	{ "ROTATIONAL", offsetof(struct gd_profile, rotational), "0 1" },
 };
 
 /* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
@@ -128,6 +153,30 @@ static int gd_store(struct gd_profile *p, const char *key, const char *value)
 	return -1;
 }
 
+static int gd_check_claims(const struct gd_profile *p, char *err,
+			   size_t errlen)
+{
+	char word[GD_NAME_MAX];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(gd_claims); i++) {
+		const char *v = (const char *)p + gd_claims[i].offset;
+		unsigned int w;
+		bool ok = !v[0];
+
+		for (w = 0; !ok && gd_word_at(gd_claims[i].allowed, w, word,
+					      sizeof(word)); w++)
+			ok = !strcmp(v, word);
+		if (!ok) {
+			snprintf(err, errlen, "%s: %s is one of '%s', not '%s'",
+				 p->path, gd_claims[i].name,
+				 gd_claims[i].allowed, v);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int gd_profile_parse(struct gd_profile *p, const char *path,
 		     char *err, size_t errlen)
 {
@@ -186,6 +235,12 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 			 path, p->queue_model);
 		return -1;
 	}
+	if (gd_check_claims(p, err, errlen))
+		return -1;
+	if (p->resize[0] && !p->resize_bytes) {
+		snprintf(err, errlen, "%s: RESIZE needs RESIZE_BYTES", path);
+		return -1;
+	}
 	if (!p->module_path[0])
 		snprintf(p->module_path, sizeof(p->module_path),
 			 "/lib/modules/extra/%s.ko", p->module);
@@ -218,6 +273,13 @@ bool gd_word_at(const char *list, unsigned int index, char *out, size_t len)
 		}
 		s += n;
 	}
+}
+
+int gd_profile_claim(const char *value)
+{
+	if (!value[0])
+		return -1;
+	return strcmp(value, "no") != 0;
 }
 
 bool gd_profile_has(const struct gd_profile *p, const char *feature)

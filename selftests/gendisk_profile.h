@@ -38,6 +38,18 @@ struct gd_profile {
 	char setup[GD_CMD_MAX];		/* SETUP: sh command after a load */
 	char teardown[GD_CMD_MAX];	/* TEARDOWN: sh command before unload */
 	char queue_model[GD_NAME_MAX];	/* QUEUE_MODEL: bio, mq or unset */
+	/* Claims of the issue-6 tests: "" (unset: SKIP), yes or no. */
+	char partitions[GD_NAME_MAX];	/* PARTITIONS: BLKRRPART scans */
+	char discard[GD_NAME_MAX];	/* DISCARD: no, yes or zeroes */
+	char write_zeroes[GD_NAME_MAX];	/* WRITE_ZEROES: REQ_OP_WRITE_ZEROES */
+	char secure_erase[GD_NAME_MAX];	/* SECURE_ERASE: BLKSECDISCARD */
+	char getgeo[GD_NAME_MAX];	/* GETGEO: HDIO_GETGEO answers */
+	char rotational[GD_NAME_MAX];	/* ROTATIONAL: 0, 1 or unset */
+	char resize[GD_CMD_MAX];	/* RESIZE: sh command, disk stays */
+	uint64_t resize_bytes;		/* RESIZE_BYTES: size after RESIZE */
+	char eject[GD_CMD_MAX];		/* EJECT: sh, removes the medium */
+	char insert[GD_CMD_MAX];	/* INSERT: sh, puts it back */
+	unsigned int control_cycles;	/* CONTROL_CYCLES: TEARDOWN/SETUP */
 };
 
 /*
@@ -49,6 +61,12 @@ int gd_profile_load(struct gd_profile *p, char *err, size_t errlen);
 /* Parse one profile file; same return convention. */
 int gd_profile_parse(struct gd_profile *p, const char *path,
 		     char *err, size_t errlen);
+
+/*
+ * A yes/no claim (PARTITIONS, WRITE_ZEROES, ...): 1 for "yes" (and for
+ * DISCARD's "zeroes"), 0 for "no", -1 when the profile leaves it unset.
+ */
+int gd_profile_claim(const char *value);
 
 /* True when FEATURES lists @feature as a whole word. */
 bool gd_profile_has(const struct gd_profile *p, const char *feature);

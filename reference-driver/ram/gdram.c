@@ -161,12 +161,16 @@ static bool gdram_should_fail(enum gdram_fail_step step, unsigned int index)
 struct gdram_dev {
 	struct gendisk	*disk;
 	void		*data;		/* capacity_mb MiB, zeroed */
-	sector_t	nr_sectors;	/* size of the medium in 512-byte sectors */
+	sector_t	nr_sectors;	/* size of the buffer in 512-byte sectors */
 	unsigned int	index;
 
-	/* Removable media state, changed through /sys/block/gdramN/media. */
+	/*
+	 * Medium state, changed through /sys/block/gdramN/media (removable
+	 * disks) and /sys/block/gdramN/capacity (resize).
+	 */
 	struct mutex	media_lock;
-	bool		media_present;	/* capacity is nr_sectors, else 0 */
+	sector_t	size;		/* medium size, <= nr_sectors */
+	bool		media_present;	/* capacity is size, else 0 */
 	bool		removing;	/* del_gendisk() is about to run */
 };
 
@@ -203,6 +207,7 @@ static struct gdram_dev *gdram_alloc_dev(unsigned int index)
 		return NULL;
 	}
 	gdev->nr_sectors = size >> SECTOR_SHIFT;
+	gdev->size = gdev->nr_sectors;
 	gdev->index = index;
 	mutex_init(&gdev->media_lock);
 	gdev->media_present = true;
@@ -385,7 +390,7 @@ static ssize_t media_store(struct device *dev, struct device_attribute *attr,
 		 * two non-zero sizes, sends RESIZE=1.  To or from 0 it sends
 		 * no uevent; the media change event below is the notification.
 		 */
-		set_capacity_and_notify(disk, present ? gdev->nr_sectors : 0);
+		set_capacity_and_notify(disk, present ? gdev->size : 0);
 		gdram_force_media_change(disk);
 	}
 	mutex_unlock(&gdev->media_lock);
@@ -393,15 +398,73 @@ static ssize_t media_store(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RW(media);
 
+/*
+ * Resize: /sys/block/gdramN/capacity, on every disk.  Reading gives the
+ * medium's size in 512-byte sectors; writing a size from one logical
+ * block up to the buffer's size (capacity_mb) resizes the medium, as a
+ * storage array growing or shrinking a volume would.  The buffer is not
+ * reallocated: shrinking hides its end, growing shows it again with the
+ * data it held.  set_capacity_and_notify() updates the size the block
+ * layer checks I/O against (bio_check_eod()) and sends the "change"
+ * uevent with RESIZE=1 that tells user space (udev, file systems on top)
+ * to look again - the notification a driver owes when a live disk
+ * changes size.  Without a medium only the remembered size changes.
+ */
+static ssize_t capacity_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	struct gdram_dev *gdev = dev_to_disk(dev)->private_data;
+	sector_t size;
+
+	mutex_lock(&gdev->media_lock);
+	size = gdev->size;
+	mutex_unlock(&gdev->media_lock);
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)size);
+}
+
+static ssize_t capacity_store(struct device *dev,
+			      struct device_attribute *attr, const char *buf,
+			      size_t count)
+{
+	struct gendisk *disk = dev_to_disk(dev);
+	struct gdram_dev *gdev = disk->private_data;
+	u64 size;
+	int err;
+
+	err = kstrtou64(buf, 0, &size);
+	if (err)
+		return err;
+	/* Whole logical blocks, as gdram_bio_valid() checks I/O. */
+	if (!size || size > gdev->nr_sectors ||
+	    (size & ((lbs >> SECTOR_SHIFT) - 1)))
+		return -EINVAL;
+
+	mutex_lock(&gdev->media_lock);
+	if (gdev->removing) {
+		err = -ENODEV;
+	} else {
+		gdev->size = size;
+		if (gdev->media_present)
+			set_capacity_and_notify(disk, size);
+	}
+	mutex_unlock(&gdev->media_lock);
+	return err ? err : count;
+}
+static DEVICE_ATTR_RW(capacity);
+
 static struct attribute *gdram_attrs[] = {
 	&dev_attr_media.attr,
+	&dev_attr_capacity.attr,
 	NULL,
 };
 
+/* media exists only on removable disks, capacity on all. */
 static umode_t gdram_attr_visible(struct kobject *kobj, struct attribute *attr,
 				  int n)
 {
-	return removable ? attr->mode : 0;
+	if (attr == &dev_attr_media.attr && !removable)
+		return 0;
+	return attr->mode;
 }
 
 static const struct attribute_group gdram_attr_group = {

@@ -11,3 +11,10 @@ LOGICAL_BLOCK_SIZE=512
 FEATURES="zeroed"
 LOAD_CYCLES=20
 QUEUE_MODEL=bio
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=zeroes
+WRITE_ZEROES=no
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=0

@@ -21,3 +21,15 @@ FAULT_POINTS="dev_alloc disk_alloc add_disk post_add:nodisk"
 FAULT_LATE_PARAMS="nr_disks=3 fail_disk=2"
 FAULT_LATE_POINTS="dev_alloc disk_alloc add_disk:nodisk post_add:nodisk"
 LOAD_CYCLES=20
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=zeroes
+WRITE_ZEROES=yes
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=0
+EJECT='echo 0 > /sys/block/gdram0/media'
+INSERT='echo 1 > /sys/block/gdram0/media'
+# Resize: shrink the medium to 8 MiB through gdram's capacity attribute.
+RESIZE='echo 16384 > /sys/block/gdram0/capacity'
+RESIZE_BYTES=8388608

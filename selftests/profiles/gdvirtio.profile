@@ -21,3 +21,10 @@ LOAD_CYCLES=20
 VM_DISK_BYTES=67108864
 VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
 VM_KMODS="virtio_pci"
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=yes
+WRITE_ZEROES=yes
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=1

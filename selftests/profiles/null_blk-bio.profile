@@ -22,3 +22,10 @@ VM_KERNEL_MODULE=null_blk
 # queue model this profile claims is not what the driver gives.  6.1
 # still has the bio path (null_submit_bio) and passes.
 VM_XFAIL="6.12 gendisk_presence.queue_model null_blk on 6.12 ignores queue_mode=0 (bio path removed; it falls back to blk-mq)"
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=no
+WRITE_ZEROES=no
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=0

@@ -23,3 +23,10 @@ LOAD_CYCLES=20
 # Host side: the module from the kernel's own package (configfs, its
 # dependency, is loaded first by selftests/run).
 VM_KERNEL_MODULE=null_blk
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=no
+WRITE_ZEROES=no
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=0

@@ -22,3 +22,10 @@ VM_DISK_BYTES=67108864
 VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
 VM_KMODS="virtio_pci"
 VM_KERNEL_MODULE=virtio_blk
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=yes
+DISCARD=yes
+WRITE_ZEROES=yes
+SECURE_ERASE=no
+GETGEO=yes
+ROTATIONAL=1

@@ -16,3 +16,10 @@ LOAD_CYCLES=20
 # Host side: zram.ko from the kernel's package; its dependencies
 # (zsmalloc on 6.1, lz4 on 6.12) are loaded first by selftests/run.
 VM_KERNEL_MODULE=zram
+# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+PARTITIONS=no
+DISCARD=zeroes
+WRITE_ZEROES=yes
+SECURE_ERASE=no
+GETGEO=no
+ROTATIONAL=0
