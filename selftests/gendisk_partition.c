@@ -86,6 +86,45 @@ FIXTURE_TEARDOWN(gendisk_partition)
 	gd_kmsg_mark("end", "gendisk_partition", _metadata->name);
 }
 
+/*
+ * The minors semantics: partition @partno of a disk with range (minors)
+ * R gets the next minor after the disk's own while @partno < R, and an
+ * extended dev_t (BLOCK_EXT_MAJOR, 259) beyond - so a disk with minors = 1
+ * is not unpartitionable any more (only GENHD_FL_NO_PART makes it so),
+ * its partitions just live under major 259.  /proc/partitions and sysfs
+ * "dev" agree.
+ */
+static void check_partition_devt(struct __test_metadata *_metadata,
+				 const struct gd_profile *p, const char *name,
+				 unsigned int partno, unsigned int pmajor,
+				 unsigned int pminor)
+{
+	unsigned int dmajor, dminor, smajor, sminor;
+	char part[2 * GD_NAME_MAX + 16], dev[32];
+	uint64_t range;
+
+	ASSERT_EQ(0, gd_sysfs_devnum(p->disk, &dmajor, &dminor));
+	ASSERT_EQ(0, gd_sysfs_u64(p->disk, "range", &range));
+	/* The partition's directory below the disk's: DISK/NAME/dev. */
+	snprintf(part, sizeof(part), "%s/%s", p->disk, name);
+	ASSERT_EQ(0, gd_sysfs_devnum(part, &smajor, &sminor));
+	snprintf(dev, sizeof(dev), "%u:%u", smajor, sminor);
+	EXPECT_EQ(pmajor, smajor) TH_LOG("%s: /proc/partitions vs sysfs", name);
+	EXPECT_EQ(pminor, sminor) TH_LOG("%s: /proc/partitions vs sysfs", name);
+	if (partno < range) {
+		EXPECT_EQ(dmajor, smajor)
+			TH_LOG("%s is %s inside the disk's %" PRIu64 " minors",
+			       name, dev, range);
+		EXPECT_EQ(dminor + partno, sminor)
+			TH_LOG("%s is %s inside the disk's %" PRIu64 " minors",
+			       name, dev, range);
+	} else {
+		EXPECT_EQ(259, smajor)
+			TH_LOG("%s is %s beyond the disk's %" PRIu64
+			       " minors: want BLOCK_EXT_MAJOR", name, dev, range);
+	}
+}
+
 /* Partition @i (0-based) as the kernel shows it, and its data. */
 static void check_partition(struct __test_metadata *_metadata,
 			    const struct gd_profile *p, unsigned int lbs,
@@ -118,6 +157,7 @@ static void check_partition(struct __test_metadata *_metadata,
 		TH_LOG("%s not in /proc/partitions", name);
 	EXPECT_EQ(part->len / 1024, blocks)
 		TH_LOG("%s in /proc/partitions", name);
+	check_partition_devt(_metadata, p, name, i + 1, pmajor, pminor);
 
 	buf = gd_io_alloc(PART_PROBE);
 	ASSERT_NE(NULL, buf);

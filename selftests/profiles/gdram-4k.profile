@@ -17,16 +17,21 @@ FAULT_PARAM=fail_at
 FAULT_POINTS="dev_alloc disk_alloc add_disk post_add:nodisk"
 FAULT_LATE_PARAMS="nr_disks=3 fail_disk=2"
 FAULT_LATE_POINTS="dev_alloc disk_alloc add_disk:nodisk post_add:nodisk"
-LOAD_CYCLES=5
-# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+LOAD_CYCLES=50
+# What the issue-6 tests check (gendisk_partition, gendisk_ioctl,
+# gendisk_uevent, gendisk_presence), as gdram does it on 6.1 and 6.12:
+# partitions (dynamic dev_t, no GENHD_FL_NO_PART); REQ_OP_DISCARD and
+# REQ_OP_WRITE_ZEROES both memset the range (discarded data reads back as
+# zeros); no secure erase, no ->getgeo; not rotational (gdram_compat.h).
 PARTITIONS=yes
 DISCARD=zeroes
 WRITE_ZEROES=yes
 SECURE_ERASE=no
 GETGEO=no
 ROTATIONAL=0
+# Media change (removable=1): /sys/block/gdram0/media; resize: shrink
+# the medium to 8 MiB through /sys/block/gdram0/capacity.
 EJECT='echo 0 > /sys/block/gdram0/media'
 INSERT='echo 1 > /sys/block/gdram0/media'
-# Resize: shrink the medium to 8 MiB through gdram's capacity attribute.
 RESIZE='echo 16384 > /sys/block/gdram0/capacity'
 RESIZE_BYTES=8388608

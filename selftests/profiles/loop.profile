@@ -15,14 +15,22 @@ CAPACITY_BYTES=16777216
 LOGICAL_BLOCK_SIZE=512
 QUEUE_MODEL=mq
 FEATURES="zeroed"
-LOAD_CYCLES=20
+LOAD_CYCLES=50
 VM_KERNEL_MODULE=loop
-# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+# What the issue-6 tests check, as loop does it: partitions because
+# SETUP binds with "losetup -P" (LO_FLAGS_PARTSCAN; without it BLKRRPART
+# is EINVAL); minors = 1 (max_part=0), so they get extended dev_ts.
+# Discard and write-zeroes become fallocate() punch-hole/zero-range on the
+# backing file (tmpfs), discarded ranges read as zeros; no secure erase,
+# no ->getgeo; not rotational (the backing file is on tmpfs).
 PARTITIONS=yes
 DISCARD=zeroes
 WRITE_ZEROES=yes
 SECURE_ERASE=no
 GETGEO=no
 ROTATIONAL=0
+# Resize: grow the backing file to 24 MiB, then LOOP_SET_CAPACITY
+# (busybox losetup -c): loop_set_size() -> set_capacity_and_notify(),
+# which sends the change uevent with RESIZE=1.
 RESIZE='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null && losetup -c /dev/loop0'
 RESIZE_BYTES=25165824

@@ -9,7 +9,7 @@
 MODULE=null_blk
 MODULE_PATH=/lib/modules/extra/null_blk.ko
 PARAMS="nr_devices=0"
-SETUP='d=/sys/kernel/config/nullb/nullb0 && mkdir $d && echo 16 > $d/size && echo 512 > $d/blocksize && echo 1 > $d/memory_backed && echo 2 > $d/queue_mode && echo 1 > $d/power'
+SETUP='d=/sys/kernel/config/nullb/nullb0 && mkdir $d && echo 16 > $d/size && echo 512 > $d/blocksize && echo 1 > $d/memory_backed && echo 1 > $d/discard && echo 2 > $d/queue_mode && echo 1 > $d/power'
 TEARDOWN='d=/sys/kernel/config/nullb/nullb0; [ ! -d $d ] || { echo 0 > $d/power; rmdir $d; }'
 DISK=nullb0
 CAPACITY_BYTES=16777216
@@ -19,14 +19,23 @@ QUEUE_MODEL=mq
 # read-only, removable or fault-injection knob of the kind the suite
 # drives (null_blk's fault injection is for I/O, not for init).
 FEATURES="zeroed"
-LOAD_CYCLES=20
+LOAD_CYCLES=50
 # Host side: the module from the kernel's own package (configfs, its
 # dependency, is loaded first by selftests/run).
 VM_KERNEL_MODULE=null_blk
-# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+# What the issue-6 tests check, as null_blk does it with SETUP's
+# configfs device.  Partitions: null_blk sets minors = 1 but not
+# GENHD_FL_NO_PART, so partitions appear with extended dev_ts (major
+# 259).  Discard: SETUP sets "discard" (memory-backed only): a discarded
+# range's pages are freed and read back as zeros.  No write-zeroes (the
+# block layer writes zero pages), no secure erase, no ->getgeo, not
+# rotational.
 PARTITIONS=yes
-DISCARD=no
+DISCARD=zeroes
 WRITE_ZEROES=no
 SECURE_ERASE=no
 GETGEO=no
 ROTATIONAL=0
+# SETUP/TEARDOWN are the driver's own create/remove control (configfs
+# power and rmdir): cheap create/remove cycles with the module loaded.
+CONTROL_CYCLES=50

@@ -12,11 +12,16 @@ QUEUE_MODEL=bio
 # Unwritten pages read as zeros.  No read-only or removable knob, no
 # init fault injection.
 FEATURES="zeroed"
-LOAD_CYCLES=20
+LOAD_CYCLES=50
 # Host side: zram.ko from the kernel's package; its dependencies
 # (zsmalloc on 6.1, lz4 on 6.12) are loaded first by selftests/run.
 VM_KERNEL_MODULE=zram
-# Issue-6 claims (gendisk_partition, gendisk_ioctl, gendisk_uevent).
+# What the issue-6 tests check, as zram does it: no partitions (minors 1
+# and GENHD_FL_NO_PART: BLKRRPART is EINVAL); discard frees the pages,
+# which then read as zeros; write-zeroes (REQ_OP_WRITE_ZEROES, handled as
+# a discard); no secure erase, no ->getgeo, not rotational.  No resize
+# with RESIZE=1: a new disksize needs a reset to 0 first, and 0 to
+# non-zero sends no RESIZE uevent (set_capacity_and_notify()).
 PARTITIONS=no
 DISCARD=zeroes
 WRITE_ZEROES=yes
