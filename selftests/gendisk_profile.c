@@ -51,34 +51,20 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("FAULT_LATE_PARAMS", GD_KEY_STR, fault_late_params),
 	GD_KEY("FAULT_LATE_POINTS", GD_KEY_STR, fault_late_points),
 	GD_KEY("LOAD_CYCLES", GD_KEY_UINT, load_cycles),
-	GD_KEY("SETUP", GD_KEY_STR, setup),
-	GD_KEY("TEARDOWN", GD_KEY_STR, teardown),
-	GD_KEY("QUEUE_MODEL", GD_KEY_STR, queue_model),
 	GD_KEY("PARTITIONS", GD_KEY_STR, partitions),
 	GD_KEY("DISCARD", GD_KEY_STR, discard),
 	GD_KEY("WRITE_ZEROES", GD_KEY_STR, write_zeroes),
 	GD_KEY("SECURE_ERASE", GD_KEY_STR, secure_erase),
 	GD_KEY("GETGEO", GD_KEY_STR, getgeo),
 	GD_KEY("ROTATIONAL", GD_KEY_STR, rotational),
-	GD_KEY("RESIZE", GD_KEY_STR, resize),
+	GD_KEY("RESIZE_CMD", GD_KEY_STR, resize_cmd),
 	GD_KEY("RESIZE_BYTES", GD_KEY_U64, resize_bytes),
 	GD_KEY("EJECT", GD_KEY_STR, eject),
 	GD_KEY("INSERT", GD_KEY_STR, insert),
 	GD_KEY("CONTROL_CYCLES", GD_KEY_UINT, control_cycles),
-};
-
-/* Values a claim key may take; "" (unset) is always allowed. */
-static const struct {
-	const char *name;
-	size_t offset;
-	const char *allowed;
-} gd_claims[] = {
-	{ "PARTITIONS", offsetof(struct gd_profile, partitions), "yes no" },
-	{ "DISCARD", offsetof(struct gd_profile, discard), "yes no zeroes" },
-	{ "WRITE_ZEROES", offsetof(struct gd_profile, write_zeroes), "yes no" },
-	{ "SECURE_ERASE", offsetof(struct gd_profile, secure_erase), "yes no" },
-	{ "GETGEO", offsetof(struct gd_profile, getgeo), "yes no" },
-	{ "ROTATIONAL", offsetof(struct gd_profile, rotational), "0 1" },
+	GD_KEY("SETUP", GD_KEY_STR, setup),
+	GD_KEY("TEARDOWN", GD_KEY_STR, teardown),
+	GD_KEY("QUEUE_MODEL", GD_KEY_STR, queue_model),
 };
 
 /* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
@@ -152,6 +138,20 @@ static int gd_store(struct gd_profile *p, const char *key, const char *value)
 	}
 	return -1;
 }
+
+/* Values a claim key may take; "" (unset) is always allowed. */
+static const struct {
+	const char *name;
+	size_t offset;
+	const char *allowed;
+} gd_claims[] = {
+	{ "PARTITIONS", offsetof(struct gd_profile, partitions), "yes no" },
+	{ "DISCARD", offsetof(struct gd_profile, discard), "yes no zeroes" },
+	{ "WRITE_ZEROES", offsetof(struct gd_profile, write_zeroes), "yes no" },
+	{ "SECURE_ERASE", offsetof(struct gd_profile, secure_erase), "yes no" },
+	{ "GETGEO", offsetof(struct gd_profile, getgeo), "yes no" },
+	{ "ROTATIONAL", offsetof(struct gd_profile, rotational), "0 1" },
+};
 
 static int gd_check_claims(const struct gd_profile *p, char *err,
 			   size_t errlen)
@@ -229,16 +229,16 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 	if (!p->fault_late_points[0])
 		memcpy(p->fault_late_points, p->fault_points,
 		       sizeof(p->fault_late_points));
+	if (gd_check_claims(p, err, errlen))
+		return -1;
+	if (p->resize_cmd[0] && !p->resize_bytes) {
+		snprintf(err, errlen, "%s: RESIZE_CMD needs RESIZE_BYTES", path);
+		return -1;
+	}
 	if (p->queue_model[0] && strcmp(p->queue_model, "bio") &&
 	    strcmp(p->queue_model, "mq")) {
 		snprintf(err, errlen, "%s: QUEUE_MODEL is bio or mq, not '%s'",
 			 path, p->queue_model);
-		return -1;
-	}
-	if (gd_check_claims(p, err, errlen))
-		return -1;
-	if (p->resize[0] && !p->resize_bytes) {
-		snprintf(err, errlen, "%s: RESIZE needs RESIZE_BYTES", path);
 		return -1;
 	}
 	if (!p->module_path[0])

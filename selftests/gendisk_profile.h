@@ -35,9 +35,6 @@ struct gd_profile {
 	char fault_late_params[GD_STR_MAX];	/* FAULT_LATE_PARAMS */
 	char fault_late_points[GD_STR_MAX];	/* FAULT_LATE_POINTS */
 	unsigned int load_cycles;	/* LOAD_CYCLES: default 20 */
-	char setup[GD_CMD_MAX];		/* SETUP: sh command after a load */
-	char teardown[GD_CMD_MAX];	/* TEARDOWN: sh command before unload */
-	char queue_model[GD_NAME_MAX];	/* QUEUE_MODEL: bio, mq or unset */
 	/* Claims of the issue-6 tests: "" (unset: SKIP), yes or no. */
 	char partitions[GD_NAME_MAX];	/* PARTITIONS: BLKRRPART scans */
 	char discard[GD_NAME_MAX];	/* DISCARD: no, yes or zeroes */
@@ -45,11 +42,14 @@ struct gd_profile {
 	char secure_erase[GD_NAME_MAX];	/* SECURE_ERASE: BLKSECDISCARD */
 	char getgeo[GD_NAME_MAX];	/* GETGEO: HDIO_GETGEO answers */
 	char rotational[GD_NAME_MAX];	/* ROTATIONAL: 0, 1 or unset */
-	char resize[GD_CMD_MAX];	/* RESIZE: sh command, disk stays */
-	uint64_t resize_bytes;		/* RESIZE_BYTES: size after RESIZE */
+	char resize_cmd[GD_CMD_MAX];	/* RESIZE_CMD: sh, resizes the disk */
+	uint64_t resize_bytes;		/* RESIZE_BYTES: size after it */
 	char eject[GD_CMD_MAX];		/* EJECT: sh, removes the medium */
 	char insert[GD_CMD_MAX];	/* INSERT: sh, puts it back */
 	unsigned int control_cycles;	/* CONTROL_CYCLES: TEARDOWN/SETUP */
+	char setup[GD_CMD_MAX];		/* SETUP: sh command after a load */
+	char teardown[GD_CMD_MAX];	/* TEARDOWN: sh command before unload */
+	char queue_model[GD_NAME_MAX];	/* QUEUE_MODEL: bio, mq or unset */
 };
 
 /*

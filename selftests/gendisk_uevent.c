@@ -5,7 +5,7 @@
  * goes, with SUBSYSTEM=block, DEVNAME and DEVTYPE=disk and the numbers of
  * /sys/block/DISK/dev; "add"/"remove" with DEVTYPE=partition for the
  * partitions a rescan creates and drops (PARTITIONS=yes); "change" with
- * RESIZE=1 after a resize (the profile's RESIZE command), which
+ * RESIZE=1 after a resize (the profile's RESIZE_CMD), which
  * set_capacity_and_notify() sends for a change between two non-zero
  * sizes; and "change" with DISK_MEDIA_CHANGE=1 when a removable disk's
  * medium goes and comes back (EJECT, INSERT), the medium's absence being
@@ -154,6 +154,7 @@ static bool uevent_wait(int sock, const struct uevent_match *m,
 	const long deadline = now_ms() + timeout_ms;
 	char buf[UEVENT_BUF];
 
+	memset(out, 0, sizeof(*out));
 	for (;;) {
 		struct pollfd pfd = { .fd = sock, .events = POLLIN };
 		long left = deadline - now_ms();
@@ -305,11 +306,11 @@ TEST_F(gendisk_uevent, resize_sends_resize_change)
 	char err[512];
 	int fd;
 
-	if (!self->prof.resize[0])
-		SKIP(return, "profile has no RESIZE command");
+	if (!self->prof.resize_cmd[0])
+		SKIP(return, "profile has no RESIZE_CMD");
 	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_run_hook("RESIZE", self->prof.resize, err,
+	ASSERT_EQ(0, gd_run_hook("RESIZE", self->prof.resize_cmd, err,
 				 sizeof(err))) TH_LOG("%s", err);
 	EXPECT_UEVENT(&m, &ev);
 	ASSERT_EQ(0, gd_sysfs_u64(self->prof.disk, "size", &sectors));

@@ -33,5 +33,5 @@ ROTATIONAL=0
 # the medium to 8 MiB through /sys/block/gdram0/capacity.
 EJECT='echo 0 > /sys/block/gdram0/media'
 INSERT='echo 1 > /sys/block/gdram0/media'
-RESIZE='echo 16384 > /sys/block/gdram0/capacity'
+RESIZE_CMD='echo 16384 > /sys/block/gdram0/capacity'
 RESIZE_BYTES=8388608

@@ -14,7 +14,7 @@ LOGICAL_BLOCK_SIZE=512
 FEATURES=""
 # blk-mq: a tag set and ->queue_rq.
 QUEUE_MODEL=mq
-LOAD_CYCLES=50
+LOAD_CYCLES=20
 # Host side (selftests/run): a fresh 64 MiB image per kernel as a
 # virtio-blk-pci disk; virtio_pci is a module in 6.1, built into 6.12.
 # virtio_blk is never loaded, so gdvirtio binds the disk.

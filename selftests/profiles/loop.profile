@@ -32,5 +32,5 @@ ROTATIONAL=0
 # Resize: grow the backing file to 24 MiB, then LOOP_SET_CAPACITY
 # (busybox losetup -c): loop_set_size() -> set_capacity_and_notify(),
 # which sends the change uevent with RESIZE=1.
-RESIZE='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null && losetup -c /dev/loop0'
+RESIZE_CMD='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null && losetup -c /dev/loop0'
 RESIZE_BYTES=25165824

@@ -13,7 +13,7 @@ QUEUE_MODEL=mq
 # Read-only is a device feature (VIRTIO_BLK_F_RO), not a module knob; no
 # removable media, no init fault injection.
 FEATURES=""
-LOAD_CYCLES=50
+LOAD_CYCLES=20
 # Host side: a fresh 64 MiB image per kernel; virtio_pci (a module in
 # 6.1, built into 6.12) binds the PCI device; virtio_blk.ko comes from the
 # kernel's package, its dependencies (virtio, virtio_ring on 6.1) are
