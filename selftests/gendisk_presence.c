@@ -282,10 +282,9 @@ TEST_F(gendisk_presence, io_limits_match_ioctls)
 
 /*
  * queue/rotational and BLKROTATIONAL agree; the value is the profile's
- * ROTATIONAL where it sets one.  (The default changed: 6.1 counts a
- * queue rotational unless the driver sets QUEUE_FLAG_NONROT, 6.12 counts
- * it non-rotational unless it sets BLK_FEAT_ROTATIONAL, so a driver that
- * says nothing - virtio_blk - shows 1 on 6.1 and 0 on 6.12.)
+ * ROTATIONAL where it sets one.  (How a driver says it changed: 6.1
+ * counts a queue rotational unless it sets QUEUE_FLAG_NONROT, 6.12
+ * non-rotational unless it sets BLK_FEAT_ROTATIONAL.)
  */
 TEST_F(gendisk_presence, rotational)
 {

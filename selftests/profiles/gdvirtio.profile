@@ -24,10 +24,11 @@ VM_KMODS="virtio_pci"
 # What the issue-6 tests check, as gdvirtio does it: partitions; no
 # discard or write-zeroes (the driver advertises neither, even where the
 # device offers them: QEMU's virtio-blk does, see virtio_blk.profile), no
-# secure erase, no ->getgeo.  ROTATIONAL unset: the driver sets no
-# rotational flag, so the kernel's default shows (1 on 6.1, 0 on 6.12).
+# secure erase, no ->getgeo; rotational (1 on 6.1 and 6.12, seen in the
+# VM: a virtio disk may be anything).
 PARTITIONS=yes
 DISCARD=no
 WRITE_ZEROES=no
 SECURE_ERASE=no
 GETGEO=no
+ROTATIONAL=1

@@ -27,10 +27,11 @@ VM_KERNEL_MODULE=virtio_blk
 # partitions (16 minors per disk); discard and write-zeroes (discarded
 # data is whatever the image then holds: not claimed to read as zeros);
 # no secure erase (QEMU does not offer it); ->getgeo from the config space
-# (or a made-up geometry).  ROTATIONAL unset: the driver sets no rotational
-# flag, so the kernel's default shows (1 on 6.1, 0 on 6.12).
+# (or a made-up geometry); rotational (1 on 6.1 and 6.12, seen in the
+# VM: virtio_blk does not know what is behind the device).
 PARTITIONS=yes
 DISCARD=yes
 WRITE_ZEROES=yes
 SECURE_ERASE=no
 GETGEO=yes
+ROTATIONAL=1
