@@ -4,10 +4,11 @@
  * an MBR and of a GPT written to it once BLKRRPART rescans it: each node
  * appears, sysfs start/size and /proc/partitions give its place, I/O
  * through the partition node lands at that place of the whole disk and
- * stops at the partition's end, and wiping the table then rescanning
- * removes them.  A disk that takes no partitions (GENHD_FL_NO_PART, as
- * zram sets it, or a loop device without LO_FLAGS_PARTSCAN) refuses
- * BLKRRPART with EINVAL and shows none.  The profile says which
+ * stops at the partition's end, a rescan is refused (EBUSY) while one is
+ * open, and wiping the table then rescanning removes them.  A disk that
+ * takes no partitions (GENHD_FL_NO_PART, as zram sets it, or a loop
+ * device without LO_FLAGS_PARTSCAN) refuses BLKRRPART with EINVAL and
+ * shows none.  The profile says which
  * (PARTITIONS=yes|no).
  *
  * BLKRRPART is disk_scan_partitions() (block/genhd.c): EINVAL when
@@ -218,8 +219,9 @@ static void check_table(struct __test_metadata *_metadata,
 {
 	struct gd_part parts[GD_PARTS_MAX];
 	const unsigned int n = GD_PARTS_MAX;
+	char name[GD_NAME_MAX + 8], node[GD_STR_MAX + 16];
 	unsigned int i;
-	int fd, ret;
+	int fd, part_fd, ret;
 
 	ASSERT_TRUE(gd_parttable_layout(size, lbs, parts, n))
 		TH_LOG("disk of %" PRIu64 " bytes too small for %u partitions",
@@ -236,6 +238,18 @@ static void check_table(struct __test_metadata *_metadata,
 
 	for (i = 0; i < n; i++)
 		check_partition(_metadata, p, lbs, fd, i, &parts[i]);
+
+	/* No rescan under an open partition: it would vanish from under it. */
+	gd_part_name(p->disk, 1, name, sizeof(name));
+	snprintf(node, sizeof(node), "/dev/%s", name);
+	part_fd = open(node, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, part_fd) TH_LOG("open %s: %s", node, strerror(errno));
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(fd, BLKRRPART, 0))
+		TH_LOG("BLKRRPART succeeded while %s is open", node);
+	EXPECT_EQ(EBUSY, errno) TH_LOG("BLKRRPART with %s open: %s", node,
+				       strerror(errno));
+	close(part_fd);
 
 	/* Cleanup is part of the test: the partitions must go. */
 	ret = gd_parttable_wipe(fd, size, lbs);
