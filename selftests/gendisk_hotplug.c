@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -84,6 +85,7 @@ FIXTURE(gendisk_hotplug) {
 	char sysdir[GD_STR_MAX];
 	bool unplugged;		/* device_del done, no device_add since */
 	uint64_t resized_from;	/* original size in bytes, 0 = not resized */
+	bool wedged;		/* a removal hung: leave the module alone */
 };
 
 FIXTURE_SETUP(gendisk_hotplug)
@@ -111,6 +113,11 @@ FIXTURE_TEARDOWN(gendisk_hotplug)
 {
 	char cmd[256], res[512], err[512];
 
+	if (self->wedged) {
+		TH_LOG("teardown: the device's removal hung: module left loaded");
+		gd_kmsg_mark("end", "gendisk_hotplug", _metadata->name);
+		return;
+	}
 	if (self->unplugged) {
 		snprintf(cmd, sizeof(cmd), "device_add %s %s",
 			 self->prof.qmp_device, self->prof.qmp_node);
@@ -499,6 +506,177 @@ TEST_F_TIMEOUT(gendisk_hotplug, unplug_idle_replug_keeps_data, 180)
 	EXPECT_EQ(0, ret) TH_LOG("data after replug differs at %llu (ret %d)",
 				 (unsigned long long)bad, ret);
 	close(fd);
+}
+
+/* ---- surprise removal ------------------------------------------------------ */
+
+#define GD_BREAK_MODULE "gdc_virtio_break"
+#define GD_SURPRISE_WORKERS 4
+
+/* The last component of the symlink /sys/block/DISK/@link, or "". */
+static void gd_sysfs_link_name(const char *disk, const char *link, char *out,
+			       size_t len)
+{
+	char path[GD_STR_MAX + 64], target[GD_STR_MAX];
+	ssize_t n;
+	char *slash;
+
+	out[0] = '\0';
+	snprintf(path, sizeof(path), "/sys/block/%s/%s", disk, link);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return;
+	target[n] = '\0';
+	slash = strrchr(target, '/');
+	slash = slash ? slash + 1 : target;
+	if (strlen(slash) < len)
+		memcpy(out, slash, strlen(slash) + 1);
+}
+
+/*
+ * Unbind @dev from @driver in a child (a driver's remove that hangs must
+ * not take the test with it).  True when the write finished within
+ * @timeout_ms; @err gets its errno (0 = success).
+ */
+static bool gd_unbind(const char *driver, const char *dev,
+		      unsigned int timeout_ms, int *err)
+{
+	char path[GD_STR_MAX + 64];
+	long long deadline = gd_now_ms() + timeout_ms;
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/sys/bus/virtio/drivers/%s/unbind",
+		 driver);
+	pid = fork();
+	if (pid < 0) {
+		*err = errno;
+		return true;
+	}
+	if (!pid) {
+		int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			_exit(errno);
+		if (write(fd, dev, strlen(dev)) < 0)
+			_exit(errno);
+		_exit(0);
+	}
+	while (gd_now_ms() < deadline) {
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			*err = WIFEXITED(status) ? WEXITSTATUS(status) : EINTR;
+			return true;
+		}
+		gd_sleep_ms(20);
+	}
+	return false;
+}
+
+/*
+ * The device vanishes under I/O: gdc_virtio_break marks it broken (what
+ * virtio_pci does when the PCI device is already gone), so the requests
+ * it took never complete; then its driver is unbound.  The driver must
+ * fail those requests and every new one, and its remove must finish: no
+ * hang in del_gendisk().  QEMU then unplugs the dead device and plugs a
+ * fresh one.
+ */
+TEST_F_TIMEOUT(gendisk_hotplug, surprise_removal_under_io_fails_cleanly, 180)
+{
+	struct gd_io_worker w[GD_SURPRISE_WORKERS];
+	pthread_t thread[GD_SURPRISE_WORKERS];
+	char vdev[GD_NAME_MAX], driver[GD_NAME_MAX];
+	char cmd[256], res[512];
+	struct gd_profile brk;
+	long long deadline;
+	uint64_t size;
+	long ops;
+	int fd, ret, err = 0, i, done;
+
+	if (!self->prof.surprise_remove[0])
+		SKIP(return, "profile does not claim SURPRISE_REMOVE");
+	gd_sysfs_link_name(self->prof.disk, "device", vdev, sizeof(vdev));
+	gd_sysfs_link_name(self->prof.disk, "device/driver", driver,
+			   sizeof(driver));
+	ASSERT_TRUE(!strncmp(vdev, "virtio", 6) && driver[0])
+		TH_LOG("%s is not on a virtio device with a driver ('%s', '%s')",
+		       self->prof.disk, vdev, driver);
+
+	/* Several workers: requests are in flight when the device goes. */
+	fd = open(self->prof.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
+	ASSERT_LE(0, fd) TH_LOG("open: %s", strerror(errno));
+	ASSERT_EQ(0, ioctl(fd, BLKGETSIZE64, &size));
+	memset(w, 0, sizeof(w));
+	for (i = 0; i < GD_SURPRISE_WORKERS; i++) {
+		w[i].fd = fd;
+		w[i].size = size;
+		ASSERT_EQ(0, pthread_create(&thread[i], NULL, gd_io_worker,
+					    &w[i]));
+	}
+	deadline = gd_now_ms() + 20000;
+	while (atomic_load(&w[0].ops) < 32 && !atomic_load(&w[0].done) &&
+	       gd_now_ms() < deadline)
+		gd_sleep_ms(10);
+	ASSERT_FALSE(atomic_load(&w[0].done))
+		TH_LOG("I/O failed before the removal: %s", strerror(w[0].err));
+
+	/* The device is gone from here on. */
+	brk = self->prof;
+	snprintf(brk.module, sizeof(brk.module), GD_BREAK_MODULE);
+	snprintf(brk.module_path, sizeof(brk.module_path),
+		 "/lib/modules/extra/" GD_BREAK_MODULE ".ko");
+	ASSERT_GT(sizeof(brk.params), strlen(self->prof.dev) + 5);
+	memcpy(brk.params, "disk=", 5);
+	memcpy(brk.params + 5, self->prof.dev, strlen(self->prof.dev) + 1);
+	ret = gd_module_load(&brk, NULL);
+	ASSERT_EQ(0, ret) TH_LOG("insmod %s %s: %s", brk.module_path,
+				 brk.params, strerror(-ret));
+	gd_module_unload(&brk);
+
+	if (!gd_unbind(driver, vdev, 30000, &err)) {
+		self->wedged = true;
+		ASSERT_TRUE(false)
+			TH_LOG("unbinding %s from %s (the driver's remove) hung for 30 s with I/O in flight on a vanished device",
+			       vdev, driver);
+	}
+	EXPECT_EQ(0, err) TH_LOG("unbind %s: %s", vdev, strerror(err));
+
+	deadline = gd_now_ms() + 30000;
+	do {
+		for (i = 0, done = 0; i < GD_SURPRISE_WORKERS; i++)
+			done += atomic_load(&w[i].done);
+		if (done == GD_SURPRISE_WORKERS)
+			break;
+		gd_sleep_ms(20);
+	} while (gd_now_ms() < deadline);
+	if (done < GD_SURPRISE_WORKERS) {
+		self->wedged = true;
+		ASSERT_TRUE(false)
+			TH_LOG("%d of %d I/O threads still hanging 30 s after the device vanished",
+			       GD_SURPRISE_WORKERS - done, GD_SURPRISE_WORKERS);
+	}
+	for (i = 0, ops = 0; i < GD_SURPRISE_WORKERS; i++) {
+		pthread_join(thread[i], NULL);
+		EXPECT_TRUE(gd_clean_io_error(w[i].err))
+			TH_LOG("I/O on the vanished device failed with %s",
+			       strerror(w[i].err));
+		ops += atomic_load(&w[i].ops);
+	}
+	TH_LOG("note: %ld I/Os before the device vanished; then %s failed with %s",
+	       ops, w[0].failed_write ? "a write" : "a read",
+	       w[0].err ? strerror(w[0].err) : "0 bytes (end of device)");
+	EXPECT_EQ(0, close(fd));
+	EXPECT_TRUE(gd_wait_path(self->sysdir, false, 5000))
+		TH_LOG("%s still there after removal and close", self->sysdir);
+	EXPECT_TRUE(gd_wait_path(self->prof.dev, false, 5000))
+		TH_LOG("%s still there after removal and close",
+		       self->prof.dev);
+
+	/* QEMU takes the dead device away and plugs a fresh one. */
+	snprintf(cmd, sizeof(cmd), "device_del %s", self->prof.qmp_device);
+	ret = gd_qmp_request(cmd, GD_QMP_TIMEOUT_MS, res, sizeof(res));
+	ASSERT_EQ(0, ret) TH_LOG("%s: %s", cmd, res);
+	self->unplugged = true;
+	gd_replug(_metadata, &self->prof, self->sysdir, &self->unplugged);
 }
 
 TEST_HARNESS_MAIN

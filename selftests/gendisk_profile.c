@@ -58,6 +58,7 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("RESIZE", GD_KEY_STR, resize),
 	GD_KEY("QMP_DEVICE", GD_KEY_STR, qmp_device),
 	GD_KEY("QMP_NODE", GD_KEY_STR, qmp_node),
+	GD_KEY("SURPRISE_REMOVE", GD_KEY_STR, surprise_remove),
 };
 
 /* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
@@ -193,6 +194,13 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 	if ((p->hotplug[0] && strcmp(p->hotplug, "qmp")) ||
 	    (p->resize[0] && strcmp(p->resize, "qmp"))) {
 		snprintf(err, errlen, "%s: HOTPLUG and RESIZE are qmp or unset",
+			 path);
+		return -1;
+	}
+	if (p->surprise_remove[0] &&
+	    (strcmp(p->surprise_remove, "virtio_break") || !p->hotplug[0])) {
+		snprintf(err, errlen,
+			 "%s: SURPRISE_REMOVE is virtio_break (with HOTPLUG=qmp) or unset",
 			 path);
 		return -1;
 	}

@@ -42,6 +42,7 @@ struct gd_profile {
 	char resize[GD_NAME_MAX];	/* RESIZE: qmp or unset */
 	char qmp_device[GD_NAME_MAX];	/* QMP_DEVICE: QEMU device id */
 	char qmp_node[GD_NAME_MAX];	/* QMP_NODE: its block node */
+	char surprise_remove[GD_NAME_MAX];	/* SURPRISE_REMOVE: virtio_break */
 };
 
 /*

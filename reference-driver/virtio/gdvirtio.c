@@ -538,10 +538,12 @@ out_free_gdv:
 static bool gdv_cancel_rq(struct request *rq, void *data)
 {
 	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
+	unsigned int *cancelled = data;
 
 	if (blk_mq_request_started(rq) && !blk_mq_request_completed(rq)) {
 		vbr->status = VIRTIO_BLK_S_IOERR;
 		blk_mq_complete_request(rq);
+		(*cancelled)++;
 	}
 	return true;
 }
@@ -559,6 +561,7 @@ static bool gdv_cancel_rq(struct request *rq, void *data)
 static void gdv_fail_inflight(struct gdvirtio *gdv)
 {
 	struct request_queue *q = gdv->disk->queue;
+	unsigned int cancelled = 0;
 
 	/* New submitters wait at the queue's door from here... */
 	blk_freeze_queue_start(q);
@@ -566,8 +569,10 @@ static void gdv_fail_inflight(struct gdvirtio *gdv)
 	blk_mq_quiesce_queue(q);
 	/* A completion callback that began before the break has finished. */
 	virtio_synchronize_cbs(gdv->vdev);
-	blk_mq_tagset_busy_iter(&gdv->tag_set, gdv_cancel_rq, NULL);
+	blk_mq_tagset_busy_iter(&gdv->tag_set, gdv_cancel_rq, &cancelled);
 	blk_mq_tagset_wait_completed_request(&gdv->tag_set);
+	dev_warn(&gdv->vdev->dev, "%s: device gone, %u request(s) failed\n",
+		 gdv->disk->disk_name, cancelled);
 	/*
 	 * Let what got past the door reach gdv_queue_rq(), which fails it
 	 * on the broken virtqueue; then the queue is empty.

@@ -22,6 +22,9 @@ HOTPLUG=qmp
 RESIZE=qmp
 QMP_DEVICE=vd0
 QMP_NODE=d0
+# surprise removal: gdc_virtio_break (selftests/modules) breaks the device
+# under I/O, then the driver is unbound (see README.md).
+SURPRISE_REMOVE=virtio_break
 # Host side (selftests/run): a fresh 64 MiB image per kernel as a
 # virtio-blk-pci disk; virtio_pci is a module in 6.1, built into 6.12.
 # virtio_blk is never loaded, so gdvirtio binds the disk.
