@@ -553,10 +553,9 @@ static bool gdv_cancel_rq(struct request *rq, void *data)
  * broke its virtqueues, so gdv_queue_rq() fails every new request with
  * BLK_STS_IOERR), but requests it had taken will never complete, and
  * del_gendisk() would wait for them forever.  Fail them, and everything
- * still queued, so del_gendisk() finds the queue empty.  The sequence is
- * the one virtio_blk gained upstream after 6.12 ("virtio_blk: fix disk
- * deletion hang on device surprise removal"); 6.1 and 6.12's virtio_blk
- * lack it.
+ * still queued, so del_gendisk() finds the queue empty.  6.1's and
+ * 6.12's virtio_blk have no such step: their virtblk_remove() hangs in
+ * del_gendisk() (blk_mq_freeze_queue_wait) here, as the selftests show.
  */
 static void gdv_fail_inflight(struct gdvirtio *gdv)
 {
