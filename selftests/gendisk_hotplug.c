@@ -46,6 +46,8 @@
 
 /* A resize or unplug request; device_del waits for the guest's eject. */
 #define GD_QMP_TIMEOUT_MS 60000
+/* The host's bridge answers a ping at once; allow for a loaded host. */
+#define GD_QMP_PING_MS 20000
 /* How long a hot-added disk or a resize may take to show. */
 #define GD_HOTPLUG_SETTLE_MS 20000
 #define GD_RESIZE_GROW (32ULL << 20)
@@ -78,6 +80,15 @@ static void gd_wait_module_idle(const struct gd_profile *p)
 
 	while (gd_module_refcnt(p) > 0 && gd_now_ms() < deadline)
 		gd_sleep_ms(20);
+}
+
+/* A channel nobody answers fails at once, not after each timeout. */
+static void gd_qmp_require(struct __test_metadata *_metadata)
+{
+	char res[512];
+
+	ASSERT_EQ(0, gd_qmp_request("ping", GD_QMP_PING_MS, res, sizeof(res)))
+		TH_LOG("the host does not answer on the QMP channel: %s", res);
 }
 
 FIXTURE(gendisk_hotplug) {
@@ -299,6 +310,7 @@ TEST_F_TIMEOUT(gendisk_hotplug, resize_updates_size_and_uevent, 120)
 
 	if (!self->prof.resize[0])
 		SKIP(return, "profile does not claim RESIZE=qmp");
+	gd_qmp_require(_metadata);
 	ret = gd_size_bytes(self->prof.dev, &orig);
 	ASSERT_EQ(0, ret) TH_LOG("BLKGETSIZE64: %s", strerror(-ret));
 	ufd = gd_uevent_listen();
@@ -432,6 +444,7 @@ TEST_F_TIMEOUT(gendisk_hotplug, unplug_under_io_fails_cleanly, 180)
 
 	if (!self->prof.hotplug[0])
 		SKIP(return, "profile does not claim HOTPLUG=qmp");
+	gd_qmp_require(_metadata);
 	w.fd = open(self->prof.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	ASSERT_LE(0, w.fd) TH_LOG("open %s: %s", self->prof.dev,
 				  strerror(errno));
@@ -494,6 +507,7 @@ TEST_F_TIMEOUT(gendisk_hotplug, unplug_idle_replug_keeps_data, 180)
 
 	if (!self->prof.hotplug[0])
 		SKIP(return, "profile does not claim HOTPLUG=qmp");
+	gd_qmp_require(_metadata);
 	fd = open(self->prof.dev, O_RDWR | O_DIRECT | O_CLOEXEC);
 	ASSERT_LE(0, fd) TH_LOG("open: %s", strerror(errno));
 	ASSERT_EQ(0, gd_pattern_write_range(fd, 0, GD_IO_CHUNK, 0x6d0))
@@ -603,6 +617,7 @@ TEST_F_TIMEOUT(gendisk_hotplug, surprise_removal_under_io_fails_cleanly, 180)
 
 	if (!self->prof.surprise_remove[0])
 		SKIP(return, "profile does not claim SURPRISE_REMOVE");
+	gd_qmp_require(_metadata);
 	gd_sysfs_link_name(self->prof.disk, "device", vdev, sizeof(vdev));
 	gd_sysfs_link_name(self->prof.disk, "device/driver", driver,
 			   sizeof(driver));
