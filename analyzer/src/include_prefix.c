@@ -83,6 +83,10 @@ static struct directive classify(const char *p)
 			d.name = p;
 			d.name_len = ident_len(p);
 		}
+	} else if (word_is(p, "undef")) {
+		p = skip_blanks(p + 5);
+		if (word_is(p, "pr_fmt") || word_is(p, "dev_fmt"))
+			d.kind = D_HARMLESS_DEFINE; /* before a new definition of its own */
 	} else if (word_is(p, "ifndef")) {
 		p = skip_blanks(p + 6);
 		if (ident_len(p) && rest_is_blank(p + ident_len(p))) {
@@ -98,12 +102,13 @@ static struct directive classify(const char *p)
 	return d;
 }
 
-static int is_cached(const struct directive *d, const char *const *headers)
+/* The index of the cached header d includes, or -1. */
+static int cached_index(const struct directive *d, const char *const *headers)
 {
-	for (size_t i = 0; headers[i]; i++)
+	for (int i = 0; headers[i]; i++)
 		if (strlen(headers[i]) == d->name_len && strncmp(headers[i], d->name, d->name_len) == 0)
-			return 1;
-	return 0;
+			return i;
+	return -1;
 }
 
 struct scan_state {
@@ -111,7 +116,10 @@ struct scan_state {
 	const char *const *headers;
 	struct string_list seen; /* local headers already read (real paths) */
 	int fits;                /* a cached include with nothing harmful before it */
+	int any_cached;          /* some cached header is included */
 	unsigned first_other;    /* the main file's line of the first harmful directive */
+	unsigned long included;  /* bit i: headers[i] was included already (guards make
+				  * its later includes no-ops) */
 };
 
 /* One directive of the file being scanned, at p (past the '#'). */
@@ -230,8 +238,13 @@ static void scan_text(struct scan_state *st, const char *text, const struct curs
 			} else if (d.kind == D_PRAGMA_ONCE && at->depth) {
 				/* harmless */
 			} else if (d.kind == D_ANGLE_INCLUDE) {
-				if (is_cached(&d, st->headers))
+				int h = cached_index(&d, st->headers);
+
+				if (h >= 0 && h < 64 && !(st->included & (1UL << h))) {
+					st->included |= 1UL << h;
+					st->any_cached = 1;
 					st->fits = !st->first_other;
+				}
 			} else if (d.kind == D_QUOTED_INCLUDE) {
 				quoted_include(st, &d, at, line);
 			} else if (d.kind != D_HARMLESS_DEFINE) {
@@ -263,11 +276,11 @@ static void scan_text(struct scan_state *st, const char *text, const struct curs
 int include_prefix_fits(const char *text, const struct include_context *ctx,
 			const char *const *headers, unsigned *line)
 {
-	struct scan_state st = { ctx, headers, { 0 }, 0, 0 };
+	struct scan_state st = { ctx, headers, { 0 }, 0, 0, 0, 0 };
 	struct cursor main_file = { ctx->path, 0, 0 };
 
 	scan_text(&st, text, &main_file);
 	string_list_free(&st.seen);
-	*line = st.fits ? 0 : st.first_other;
+	*line = st.fits || !st.any_cached ? 0 : st.first_other;
 	return st.fits;
 }

@@ -7,12 +7,13 @@
 /*
  * With a precompiled header the cached headers are read before the first
  * line of the file.  That is the same parse as the file's own when the file
- * includes at least one of them and, before its last include of one, has
- * only #include <...> lines (kernel headers do not depend on their order)
- * and definitions of pr_fmt/dev_fmt (the headers define those only when
- * undefined; the file's own definition still governs its code).  A
- * #define DEBUG, an #if, an #undef earlier can change what the headers
- * declare: such files are parsed the plain way.
+ * includes at least one of them and, before its last first include of
+ * one (include guards make the later ones no-ops), has only #include <...>
+ * lines (kernel headers do not depend on their order) and definitions of
+ * pr_fmt/dev_fmt, #undef of them included (the headers define those only
+ * when undefined; the file's own definition still governs its code).  A
+ * #define DEBUG, an #if, another #undef earlier can change what the
+ * headers declare: such files are parsed the plain way.
  *
  * A quoted include of a local header (local_headers.h: found in the
  * file's or a local -I dir) is read as if its lines stood in the file: a

@@ -88,7 +88,9 @@ char *local_header_next_include(const char **pos)
 {
 	const char *p = *pos;
 
-	while (p && *p) {
+	if (!p)
+		return NULL;
+	while (*p) {
 		const char *q = p + strspn(p, " \t"), *name, *end;
 
 		if (*q == '#') {
@@ -106,8 +108,9 @@ char *local_header_next_include(const char **pos)
 			}
 		}
 		p = strchr(p, '\n');
-		if (p)
-			p++;
+		if (!p)
+			break;
+		p++;
 	}
 	*pos = p ? p : *pos + strlen(*pos);
 	return NULL;
