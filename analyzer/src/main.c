@@ -68,9 +68,11 @@ static const char usage_text[] =
 	"  --disable ID       do not run this rule (repeatable)\n"
 	"  --min-confidence low|medium|high  only rules of at least this confidence\n"
 	"  -j N               files analysed in parallel (default: number of CPUs)\n"
-	"  --file-timeout SEC give up on a file after SEC seconds (default 120): it is\n"
-	"                     reported as an error and the run goes on; files are then\n"
-	"                     analysed in worker processes.  0: no limit, worker threads\n"
+	"  --file-timeout SEC give up on a file after SEC seconds (default 120; a worker's\n"
+	"                     first file gets 300 s more when it may build the header\n"
+	"                     cache): it is reported as an error and the run goes on;\n"
+	"                     files are analysed in worker processes.  0: no limit,\n"
+	"                     worker threads\n"
 	"  --no-prefilter     parse every file (default: a file in which no enabled rule's\n"
 	"                     trigger token occurs, itself or in its local headers, is not\n"
 	"                     parsed: it cannot produce a finding)\n"
@@ -394,6 +396,7 @@ struct work {
 	struct analysis_settings settings;
 	struct progress progress;
 	double file_timeout;         /* > 0: worker processes with this limit per file */
+	int any_kernel_flags;        /* some file has kernel flags (may use the header cache) */
 	struct worker_run processes; /* their usage, after run_jobs */
 };
 
@@ -459,6 +462,8 @@ static void run_jobs(struct work *w, int jobs)
 		run->njobs = w->njobs;
 		run->nworkers = jobs;
 		run->timeout_s = w->file_timeout;
+		/* a worker's first file may wait for the header cache to be built */
+		run->first_file_extra_s = w->settings.header_cache && w->any_kernel_flags ? 300 : 0;
 		run->results = w->results;
 		run->analyse = process_analyse;
 		run->worker_exit = process_exit;
@@ -504,6 +509,7 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 	old.results = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.results));
 	old.settings = w->settings;
 	old.file_timeout = w->file_timeout;
+	old.any_kernel_flags = w->any_kernel_flags;
 	progress_init(&old.progress, 0, 0);
 	for (size_t i = 0; i < w->njobs; i++) {
 		const struct review_file *rf = patch_review_find(rv, w->jobs[i].display);
@@ -666,6 +672,7 @@ int main(int argc, char **argv)
 		}
 		if (!j->have_kernel_flags && o.extra.len)
 			j->have_kernel_flags = string_list_contains(&o.extra, "-nostdinc");
+		w.any_kernel_flags |= j->have_kernel_flags;
 		if (o.reviewing) {
 			const struct review_file *rf = patch_review_find(&review, j->display);
 

@@ -21,6 +21,7 @@ struct worker {
 	int job_fd;           /* parent writes job indexes */
 	int result_fd;        /* parent reads results */
 	long busy;            /* the job it is on, or -1 */
+	size_t given;         /* jobs handed to this process so far */
 	double deadline;
 	size_t usage;         /* its entry in run->usage */
 };
@@ -137,6 +138,7 @@ static int spawn(struct worker_run *run, struct worker *ws, int nw, struct worke
 	w->job_fd = jp[1];
 	w->result_fd = rp[0];
 	w->busy = -1;
+	w->given = 0;
 	run->usage = xrealloc(run->usage, (run->nusage + 1) * sizeof(*run->usage));
 	memset(&run->usage[run->nusage], 0, sizeof(run->usage[run->nusage]));
 	run->usage[run->nusage].pid = (long)pid;
@@ -242,7 +244,8 @@ int worker_processes_run(struct worker_run *run)
 			}
 			next++;
 			w->busy = (long)i;
-			w->deadline = now_s() + run->timeout_s;
+			w->deadline = now_s() + run->timeout_s +
+				      (w->given++ == 0 ? run->first_file_extra_s : 0);
 			if (run->started)
 				run->started(run->ctx, (size_t)i);
 		}

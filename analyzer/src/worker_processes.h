@@ -29,6 +29,9 @@ struct worker_run {
 	size_t njobs;
 	int nworkers;
 	double timeout_s;     /* > 0 */
+	/* more time for each worker's first file: it may build the header
+	 * cache (a PCH, ~10-30 s once per flag set; header_cache.h) */
+	double first_file_extra_s;
 	struct file_result *results;      /* njobs, filled in */
 	/* Called in a worker: analyse job i into *res. */
 	void (*analyse)(void *ctx, size_t i, struct file_result *res);
