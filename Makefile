@@ -7,6 +7,9 @@
 #   make test    the project's own tests; ends with "N passed, N failed"
 #   make bench   benchmarks (not a timed test)
 #   make deps    install Debian packages and fill the kernel cache
+#                (Debian's kernels and the debug kernel)
+#   make debug-kernel   build the 6.12-debug kernel (KASAN, lockdep,
+#                kmemleak...) from linux-source-6.12 into the cache
 #
 # Every part keeps its own Makefile; this one only wires them together.
 
@@ -25,14 +28,14 @@ DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 OUT := $(CURDIR)/out
 TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
 
-.PHONY: all deps deps-packages deps-kernels check test bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel check test bench clean help
 
 all: help
 
 help:
-	@sed -n '3,10s/^# \{0,1\}//p' Makefile
+	@sed -n '3,13s/^# \{0,1\}//p' Makefile
 
-deps: deps-packages deps-kernels
+deps: deps-packages deps-kernels debug-kernel
 
 deps-packages:
 	@missing=$$(dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(DEB_PACKAGES) 2>/dev/null | \
@@ -53,6 +56,11 @@ deps-packages:
 deps-kernels: deps-packages
 	@vm/kernel-cache fetch $(KERNELS)
 	@vm/kernel-cache source >/dev/null
+
+# A no-op once built (cached by the hash of vm/debug-kernel.config and the
+# source version); the first build takes several minutes on 2 cores.
+debug-kernel: deps-kernels
+	@vm/debug-kernel build >/dev/null
 
 # Without DRIVER or KSRC: the reference drivers.  vm/check-driver's exit
 # status is 0 clean, 1 findings or failed tests, 2 usage/build/tool error;
