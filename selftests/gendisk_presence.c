@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_bringup.h"
 #include "gendisk_kmsg.h"
@@ -176,4 +177,8 @@ TEST_F(gendisk_presence, queue_model)
 	}
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}
