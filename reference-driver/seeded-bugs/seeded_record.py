@@ -9,6 +9,9 @@ comment line; every key once.  Keys (README.md has the meaning):
   rule       the catalogue rule id that covers it, or "none" (runtime only)
   expect     the stages expected to catch it: STAGE or STAGE:ID tokens,
              or "none"; every stage not named is expected to miss
+  gaps       stages whose tool claims to cover the bug (a rule for it)
+             but misses it: STAGE or STAGE:ID, judged like an expected
+             failure (XFAIL; a catch there is an XPASS, a FAIL)
   programs   selftest programs run in the VM (default: presence + lifecycle)
   vm         shared (default: several variants per boot) | alone (own boot)
   vm-timeout seconds for an "alone" boot (default 120)
@@ -25,7 +28,7 @@ RUNTIME_KERNEL = {"selftests-6.1": "6.1", "selftests-6.12": "6.12",
                   "debug-6.12": "6.12-debug"}
 PROGRAMS = ["gendisk_presence", "gendisk_io", "gendisk_ro", "gendisk_lifecycle"]
 DEFAULT_PROGRAMS = ["gendisk_presence", "gendisk_lifecycle"]
-KEYS = {"driver", "breaks", "rule", "expect", "programs", "vm", "vm-timeout", "notes"}
+KEYS = {"driver", "breaks", "rule", "expect", "gaps", "programs", "vm", "vm-timeout", "notes"}
 REQUIRED = ["driver", "breaks", "rule", "expect"]
 
 
@@ -60,17 +63,21 @@ def parse(path, catalogue):
         raise RecordError(f"{path}: driver = {rec['driver']}: must be ram or virtio")
     if rec["rule"] != "none" and rec["rule"] not in catalogue:
         raise RecordError(f"{path}: rule = {rec['rule']}: not a rule of gendisk-lint --list-rules (or 'none')")
-    expect = {}
-    tokens = rec["expect"].split()
-    if tokens != ["none"]:
-        for tok in tokens:
-            stage, _, ident = tok.partition(":")
-            if stage not in STAGES:
-                raise RecordError(f"{path}: expect: unknown stage '{stage}' (stages: {' '.join(STAGES)})")
-            if stage.startswith("gendisk-lint") and ident and ident not in catalogue:
-                raise RecordError(f"{path}: expect: '{ident}' is not a gendisk-lint rule id")
-            expect.setdefault(stage, []).append(ident)
-    rec["expect"] = expect
+    for key in ("expect", "gaps"):
+        stages = {}
+        tokens = rec.get(key, "none").split()
+        if tokens != ["none"]:
+            for tok in tokens:
+                stage, _, ident = tok.partition(":")
+                if stage not in STAGES:
+                    raise RecordError(f"{path}: {key}: unknown stage '{stage}' (stages: {' '.join(STAGES)})")
+                if stage.startswith("gendisk-lint") and ident and ident not in catalogue:
+                    raise RecordError(f"{path}: {key}: '{ident}' is not a gendisk-lint rule id")
+                stages.setdefault(stage, []).append(ident)
+        rec[key] = stages
+    for stage, idents in rec["gaps"].items():
+        if "" in idents and stage in rec["expect"]:
+            raise RecordError(f"{path}: gaps: {stage} is expected to catch it (expect) and to miss it (gaps)")
     progs = rec.get("programs", " ".join(DEFAULT_PROGRAMS)).split()
     for p in progs:
         if p not in PROGRAMS:
