@@ -5,6 +5,7 @@
 #   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make test    the project's own tests; ends with "N passed, N failed"
+#   make check-seeded   the seeded-bug catch matrix (reference-driver/seeded-bugs)
 #   make bench   benchmarks (not a timed test)
 #   make deps    install Debian packages and fill the kernel cache
 #                (Debian's kernels and the debug kernel)
@@ -26,14 +27,14 @@ DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 	python3 python3-jsonschema git
 
 OUT := $(CURDIR)/out
-TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
+TEST_PARTS := analyzer semantic-patches reference-driver vm selftests reference-driver/seeded-bugs
 
-.PHONY: all deps deps-packages deps-kernels debug-kernel check test bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel check check-seeded test bench clean help
 
 all: help
 
 help:
-	@sed -n '3,13s/^# \{0,1\}//p' Makefile
+	@sed -n '3,14s/^# \{0,1\}//p' Makefile
 
 deps: deps-packages deps-kernels debug-kernel
 
@@ -80,6 +81,12 @@ check: deps
 	else \
 		vm/check-reference $(KERNELS); \
 	fi
+
+# Every seeded-bug variant of the reference drivers through every stage:
+# the matrix variant x stage (out/seeded/matrix.md); `make test` runs it
+# as the part reference-driver/seeded-bugs.
+check-seeded: deps
+	@$(MAKE) --no-print-directory -C reference-driver/seeded-bugs check
 
 # Each part's "make test" prints one line per test case: "PASS: name",
 # "FAIL: name: why" or "SKIP: name: why".  Here they are counted; a part
