@@ -5,8 +5,12 @@
 #   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make test    the project's own tests; ends with "N passed, N failed"
+#   make check-seeded   the seeded-bug catch matrix (reference-driver/seeded-bugs)
 #   make bench   benchmarks (not a timed test)
 #   make deps    install Debian packages and fill the kernel cache
+#                (Debian's kernels and the debug kernel)
+#   make debug-kernel   build the 6.12-debug kernel (KASAN, lockdep,
+#                kmemleak...) from linux-source-6.12 into the cache
 #
 # Every part keeps its own Makefile; this one only wires them together.
 
@@ -23,16 +27,16 @@ DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 	python3 python3-jsonschema git
 
 OUT := $(CURDIR)/out
-TEST_PARTS := analyzer semantic-patches reference-driver vm selftests
+TEST_PARTS := analyzer semantic-patches reference-driver vm selftests reference-driver/seeded-bugs
 
-.PHONY: all deps deps-packages deps-kernels check test bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel check check-seeded test bench clean help
 
 all: help
 
 help:
-	@sed -n '3,10s/^# \{0,1\}//p' Makefile
+	@sed -n '3,14s/^# \{0,1\}//p' Makefile
 
-deps: deps-packages deps-kernels
+deps: deps-packages deps-kernels debug-kernel
 
 deps-packages:
 	@missing=$$(dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(DEB_PACKAGES) 2>/dev/null | \
@@ -54,6 +58,11 @@ deps-kernels: deps-packages
 	@vm/kernel-cache fetch $(KERNELS)
 	@vm/kernel-cache source >/dev/null
 
+# A no-op once built (cached by the hash of vm/debug-kernel.config and the
+# source version); the first build takes several minutes on 2 cores.
+debug-kernel: deps-kernels
+	@vm/debug-kernel build >/dev/null
+
 # Without DRIVER or KSRC: the reference drivers.  vm/check-driver's exit
 # status is 0 clean, 1 findings or failed tests, 2 usage/build/tool error;
 # make itself exits 2 on any failure, its "Error N" line shows which.
@@ -72,6 +81,12 @@ check: deps
 	else \
 		vm/check-reference $(KERNELS); \
 	fi
+
+# Every seeded-bug variant of the reference drivers through every stage:
+# the matrix variant x stage (out/seeded/matrix.md); `make test` runs it
+# as the part reference-driver/seeded-bugs.
+check-seeded: deps
+	@$(MAKE) --no-print-directory -C reference-driver/seeded-bugs check
 
 # Each part's "make test" prints one line per test case: "PASS: name",
 # "FAIL: name: why" or "SKIP: name: why".  Here they are counted; a part

@@ -10,7 +10,10 @@
 # common block headers, src/header_cache.c), their ratios to clang
 # (targets: uncached <= 1.3, cached <= 0.5), the one-off cost of building
 # the cache, the whole semantic-patch set (spatch, report mode, -j1),
-# medians per file, and the fixture-suite time.
+# medians per file, -j1 against -j2 over the whole directory (with the
+# peak RSS of the workers), and the fixture-suite time.  The per-file
+# gendisk-lint runs use --no-prefilter, so every file is parsed as clang
+# parses it (the token prefilter would skip files without gendisk code).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(dirname "$HERE")
@@ -49,6 +52,7 @@ cached_lint -j1 -p "$WORK/compile_commands.json" "${FILES[0]}" >/dev/null 2>&1 |
 awk -v a="$t0" -v b="$t1" -v c="$(now)" \
 	'BEGIN { printf "header cache build (once per kernel and flag set): %.2f s\n", (b - a) - (c - b) }'
 : > "$WORK/per-file"
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 for f in "${FILES[@]}"; do
 	d=$(dirname "$f")
 	b=$(basename "$f" .c)
@@ -56,9 +60,10 @@ for f in "${FILES[@]}"; do
 	"$CLANG" -fsyntax-only -w -ferror-limit=0 "${FLAGS[@]}" "-I$d" \
 		"-DKBUILD_BASENAME=\"$b\"" "-DKBUILD_MODNAME=\"$b\"" "$f" >/dev/null 2>&1 || true
 	t1=$(now)
-	"$LINT" -j1 --no-header-cache -p "$WORK/compile_commands.json" "$f" >/dev/null 2>&1 || true
+	"$LINT" -j1 --no-prefilter --no-header-cache -p "$WORK/compile_commands.json" "$f" \
+		>/dev/null 2>&1 || true
 	t2=$(now)
-	cached_lint -j1 -p "$WORK/compile_commands.json" "$f" >/dev/null 2>&1 || true
+	cached_lint -j1 --no-prefilter -p "$WORK/compile_commands.json" "$f" >/dev/null 2>&1 || true
 	t3=$(now)
 	awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v f="${f#"$SRC"/}" \
 		'BEGIN { printf "%s %.3f %.3f %.3f\n", f, b - a, c - b, d - c }' >> "$WORK/per-file"
@@ -66,6 +71,7 @@ done
 t0=$(now)
 "$REPO/semantic-patches/run" -j 1 "$SRC/drivers/block" >/dev/null 2>&1 || true
 spatch_total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
+echo "load average before the per-file loop: $LOAD_START"
 awk -v sp="$spatch_total" '{ c += $2; l += $3; h += $4; n++ } END {
 	printf "files: %d (linux-source-6.12 drivers/block, 6.12 kdir flags)\n", n
 	printf "clang -fsyntax-only total:          %.2f s\n", c
@@ -82,6 +88,18 @@ sort -k4 -n "$WORK/per-file" | awk '{ v[NR] = $4 } END {
 sort -k2 -n "$WORK/per-file" | awk '{ v[NR] = $2 } END {
 	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "clang median per file:        %.3f s\n", m }'
+# -j scaling: the whole directory in one run, cached, one and two workers;
+# the same output both ways (deterministic order).
+for j in 1 2; do
+	t0=$(now)
+	cached_lint -j$j --no-prefilter -v -p "$WORK/compile_commands.json" "${FILES[@]}" \
+		> "$WORK/j$j.out" 2> "$WORK/j$j.err" || true
+	awk -v a="$t0" -v b="$(now)" -v j=$j 'BEGIN { printf "-j%d over the %s files (cached, one run): %.2f s\n", j, '"${#FILES[@]}"', b - a }'
+	grep '^gendisk-lint: worker' "$WORK/j$j.err" | awk '{ gsub(":", "", $3); if ($8 > m) m = $8; s += $8; n++ }
+		END { printf "   %d worker processes, peak RSS max %.1f MiB, sum %.1f MiB\n", n, m, s }'
+done
+if cmp -s "$WORK/j1.out" "$WORK/j2.out"; then echo "-j1 and -j2 output: identical"; else echo "-j1 and -j2 output: DIFFERENT"; fi
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -x "$HERE/tests/run" ]; then
 	t0=$(now)
 	"$HERE/tests/run" fixtures >/dev/null 2>&1 || true

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
@@ -285,4 +286,8 @@ TEST_F(gendisk_io, size_ioctls_match_sysfs)
 	close(fd);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
@@ -387,4 +388,8 @@ TEST_F(gendisk_ioctl, null_pointers_fault)
 	EXPECT_EQ(0, ret) TH_LOG("BLKROSET(NULL) left the disk read-only");
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_bringup.h"
 #include "gendisk_kmsg.h"
@@ -310,4 +311,8 @@ TEST_F_TIMEOUT(gendisk_lifecycle, fault_points_on_later_disk, 120)
 			 self->prof.fault_late_points);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "gendisk_module.h"
+#include "gendisk_time.h"
 
 int gd_module_load(const struct gd_profile *p, const char *extra)
 {
@@ -72,6 +73,8 @@ bool gd_wait_path(const char *path, bool present, unsigned int timeout_ms)
 {
 	const struct timespec tick = { 0, 10 * 1000 * 1000 };
 	unsigned int waited = 0;
+
+	timeout_ms *= gd_time_factor();
 
 	for (;;) {
 		bool exists = access(path, F_OK) == 0;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_bringup.h"
 #include "gendisk_kmsg.h"
@@ -304,4 +305,8 @@ TEST_F(gendisk_presence, rotational)
 			       rot, self->prof.rotational);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}

@@ -65,6 +65,11 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("SETUP", GD_KEY_STR, setup),
 	GD_KEY("TEARDOWN", GD_KEY_STR, teardown),
 	GD_KEY("QUEUE_MODEL", GD_KEY_STR, queue_model),
+	GD_KEY("HOTPLUG", GD_KEY_STR, hotplug),
+	GD_KEY("RESIZE", GD_KEY_STR, resize),
+	GD_KEY("QMP_DEVICE", GD_KEY_STR, qmp_device),
+	GD_KEY("QMP_NODE", GD_KEY_STR, qmp_node),
+	GD_KEY("SURPRISE_REMOVE", GD_KEY_STR, surprise_remove),
 };
 
 /* Split "KEY=VALUE # comment" into key and unquoted value, in place. */
@@ -239,6 +244,26 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 	    strcmp(p->queue_model, "mq")) {
 		snprintf(err, errlen, "%s: QUEUE_MODEL is bio or mq, not '%s'",
 			 path, p->queue_model);
+		return -1;
+	}
+	if ((p->hotplug[0] && strcmp(p->hotplug, "qmp")) ||
+	    (p->resize[0] && strcmp(p->resize, "qmp"))) {
+		snprintf(err, errlen, "%s: HOTPLUG and RESIZE are qmp or unset",
+			 path);
+		return -1;
+	}
+	if (p->surprise_remove[0] &&
+	    (strcmp(p->surprise_remove, "virtio_break") || !p->hotplug[0])) {
+		snprintf(err, errlen,
+			 "%s: SURPRISE_REMOVE is virtio_break (with HOTPLUG=qmp) or unset",
+			 path);
+		return -1;
+	}
+	if ((p->hotplug[0] || p->resize[0]) &&
+	    (!p->qmp_device[0] || !p->qmp_node[0])) {
+		snprintf(err, errlen,
+			 "%s: HOTPLUG/RESIZE=qmp need QMP_DEVICE and QMP_NODE",
+			 path);
 		return -1;
 	}
 	if (!p->module_path[0])

@@ -50,6 +50,11 @@ struct gd_profile {
 	char setup[GD_CMD_MAX];		/* SETUP: sh command after a load */
 	char teardown[GD_CMD_MAX];	/* TEARDOWN: sh command before unload */
 	char queue_model[GD_NAME_MAX];	/* QUEUE_MODEL: bio, mq or unset */
+	char hotplug[GD_NAME_MAX];	/* HOTPLUG: qmp or unset */
+	char resize[GD_NAME_MAX];	/* RESIZE: qmp or unset */
+	char qmp_device[GD_NAME_MAX];	/* QMP_DEVICE: QEMU device id */
+	char qmp_node[GD_NAME_MAX];	/* QMP_NODE: its block node */
+	char surprise_remove[GD_NAME_MAX];	/* SURPRISE_REMOVE: virtio_break */
 };
 
 /*

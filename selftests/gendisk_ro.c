@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "gendisk_time.h"
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
@@ -197,4 +198,8 @@ TEST_F(gendisk_ro, blkroset_makes_disk_ro)
 	close(fd);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}

@@ -145,6 +145,13 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "alloc_disk");
+	string_list_push(out, "add_disk");
+}
+
 const struct rule rule_add_before_ready = {
 	.id = "add-before-ready",
 	.severity = "warning",
@@ -179,4 +186,5 @@ const struct rule rule_add_before_ready = {
 		"Fix: set fops, disk_name, capacity and private_data before add_disk(); give a\n"
 		"bio-based disk's fops a .submit_bio (or allocate with blk_mq_alloc_disk).\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -81,4 +81,5 @@ const struct rule rule_add_disk_fail_cleanup = {
 		"Fix: on add_disk() failure, put_disk() (before blk_mq_free_tag_set() for\n"
 		"blk-mq disks) and free the driver's own data yourself.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

@@ -41,4 +41,5 @@ const struct rule rule_add_disk_unchecked = {
 		"Fix: keep the result, and on failure unwind with put_disk() only (see\n"
 		"add-disk-fail-cleanup).  A (void) cast does not make it right.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

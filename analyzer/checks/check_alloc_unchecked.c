@@ -50,4 +50,5 @@ const struct rule rule_alloc_unchecked = {
 		"(IS_ERR() for ERR_PTR-returning allocators, a NULL test for NULL-returning ones;\n"
 		"IS_ERR_OR_NULL() is right for both) and unwind on failure.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

@@ -57,4 +57,5 @@ const struct rule rule_alloc_wrong_check = {
 		"for NULL-returning ones; code that must build for both 6.1 and 6.12 can use\n"
 		"IS_ERR_OR_NULL() or a LINUX_VERSION_CODE switch.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

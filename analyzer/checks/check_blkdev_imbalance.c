@@ -173,6 +173,12 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "register_blkdev");
+}
+
 const struct rule rule_blkdev_imbalance = {
 	.id = "blkdev-imbalance",
 	.severity = "warning",
@@ -221,4 +227,5 @@ const struct rule rule_blkdev_imbalance = {
 		"error path after it succeeded and in the exit function; test its result\n"
 		"(< 0 is failure; with major 0 the result is the major).\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -245,6 +245,12 @@ static void on_file(const struct file_context *fc)
 	free(g.allocates);
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "set_capacity");
+}
+
 const struct rule rule_capacity_no_notify = {
 	.id = "capacity-no-notify",
 	.severity = "warning",
@@ -287,4 +293,5 @@ const struct rule rule_capacity_no_notify = {
 		"Fix: call set_capacity_and_notify() wherever the capacity of an added disk\n"
 		"changes; keep set_capacity() for the setup before add_disk().\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -83,6 +83,12 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "set_capacity");
+}
+
 const struct rule rule_capacity_units = {
 	.id = "capacity-units",
 	.severity = "warning",
@@ -109,4 +115,5 @@ const struct rule rule_capacity_units = {
 		"\n"
 		"Fix: convert bytes to sectors (>> SECTOR_SHIFT) before set_capacity().\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -73,6 +73,13 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "alloc_disk");
+	string_list_push(out, "add_disk");
+}
+
 const struct rule rule_devt_dynamic_minors = {
 	.id = "devt-dynamic-minors",
 	.severity = "warning",
@@ -110,4 +117,5 @@ const struct rule rule_devt_dynamic_minors = {
 		"drivers: the struct gendisk comment says they \"should not be set by any new\n"
 		"driver\") or set all three.\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -60,4 +60,5 @@ const struct rule rule_disk_leak = {
 		"Fix: unwind with put_disk() on every error path after the allocation\n"
 		"succeeded (the goto-label ladder in reverse order of setup).\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

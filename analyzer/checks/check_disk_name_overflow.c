@@ -266,6 +266,12 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "disk_name");
+}
+
 const struct rule rule_disk_name_overflow = {
 	.id = "disk-name-overflow",
 	.severity = "warning",
@@ -296,4 +302,5 @@ const struct rule rule_disk_name_overflow = {
 		"Fix: use snprintf/strscpy with DISK_NAME_LEN or sizeof(disk->disk_name), and\n"
 		"choose names that fit in 31 characters.\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -39,4 +39,5 @@ const struct rule rule_double_del = {
 		"Fix: delete each disk exactly once, in the remove path; helpers that delete\n"
 		"are summarised, so the second call is often one level down.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

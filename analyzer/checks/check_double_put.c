@@ -46,4 +46,5 @@ const struct rule rule_double_put = {
 		"Fix: one put_disk() per path; set the pointer to NULL after putting it if a\n"
 		"later, shared cleanup may see it again.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

@@ -78,4 +78,5 @@ const struct rule rule_fail_after_add = {
 		"unwind followed by an error return is fine.  This rule reports the missing\n"
 		"unwind; it does not (yet) tell init from probe.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

@@ -18,6 +18,12 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "block_device_operations");
+}
+
 const struct rule rule_fops_owner = {
 	.id = "fops-owner",
 	.severity = "warning",
@@ -47,4 +53,5 @@ const struct rule rule_fops_owner = {
 		"Fix: add .owner = THIS_MODULE to every block_device_operations the driver\n"
 		"defines.\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

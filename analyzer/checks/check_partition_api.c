@@ -37,6 +37,13 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h): the function names themselves */
+static void tokens(struct string_list *out)
+{
+	for (size_t i = 0; internal_partition_fns[i]; i++)
+		string_list_push(out, internal_partition_fns[i]);
+}
+
 const struct rule rule_partition_api = {
 	.id = "partition-api",
 	.severity = "warning",
@@ -65,4 +72,5 @@ const struct rule rule_partition_api = {
 		"disk_force_media_change() and let the block layer rescan; leave explicit\n"
 		"partitioning to user space (BLKPG via parted/partx).\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -46,4 +46,5 @@ const struct rule rule_put_before_del = {
 		"\n"
 		"Fix: tear an added disk down with del_gendisk() first, then put_disk().\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

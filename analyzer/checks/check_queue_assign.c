@@ -67,6 +67,12 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "alloc_disk");
+}
+
 const struct rule rule_queue_assign = {
 	.id = "queue-assign",
 	.severity = "warning",
@@ -100,4 +106,5 @@ const struct rule rule_queue_assign = {
 		"Fix: take the queue from the disk (disk->queue) instead of assigning it, or\n"
 		"allocate the disk for an existing queue with blk_mq_alloc_disk_for_queue().\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

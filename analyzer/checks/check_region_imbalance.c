@@ -108,6 +108,12 @@ static void on_file(const struct file_context *fc)
 			ir_walk(fc->lf->funcs[i].body, probe_return_visit, &s);
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "register_region");
+}
+
 const struct rule rule_region_imbalance = {
 	.id = "region-imbalance",
 	.severity = "warning",
@@ -152,4 +158,5 @@ const struct rule rule_region_imbalance = {
 		"get_disk(disk) or NULL.  On 5.11 and later use __register_blkdev(major,\n"
 		"name, probe) (see removed-api).\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

@@ -116,6 +116,13 @@ static void on_file(const struct file_context *fc)
 	}
 }
 
+/* the prefilter's trigger tokens (rules.h): the removed functions' names */
+static void tokens(struct string_list *out)
+{
+	for (size_t i = 0; i < sizeof(removed) / sizeof(removed[0]); i++)
+		string_list_push(out, removed[i].name);
+}
+
 const struct rule rule_removed_api = {
 	.id = "removed-api",
 	.severity = "warning",
@@ -150,4 +157,5 @@ const struct rule rule_removed_api = {
 		"Fix: apply the replacement named in the message; a driver that must build on\n"
 		"both 6.1 and 6.12 keeps the two forms behind LINUX_VERSION_CODE.\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

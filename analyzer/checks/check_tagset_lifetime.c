@@ -269,6 +269,12 @@ static void on_file(const struct file_context *fc)
 	free(c.b);
 }
 
+/* the prefilter's trigger tokens (rules.h) */
+static void tokens(struct string_list *out)
+{
+	string_list_push(out, "tag_set");
+}
+
 const struct rule rule_tagset_lifetime = {
 	.id = "tagset-lifetime",
 	.severity = "warning",
@@ -326,4 +332,5 @@ const struct rule rule_tagset_lifetime = {
 		"then blk_mq_free_tag_set(), on every error path after the tag set was\n"
 		"allocated.\n",
 	.on_file = on_file,
+	.tokens = tokens,
 };

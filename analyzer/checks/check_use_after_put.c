@@ -46,4 +46,5 @@ const struct rule rule_use_after_put = {
 		"Fix: read what you need before put_disk(), or free private data in\n"
 		"->free_disk; put_disk() is the last thing done with the disk.\n",
 	.on_event = on_event,
+	.tokens = disk_lifecycle_tokens,
 };

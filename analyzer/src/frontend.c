@@ -7,6 +7,7 @@
 #include "include_prefix.h"
 #include "kernel_version.h"
 #include "read_file.h"
+#include "token_prefilter.h"
 #include "tu_diagnostics.h"
 #include "typestate.h"
 
@@ -30,6 +31,7 @@ static void record_function_extents(const struct lowered_file *lf, struct file_r
 static const char *usable_pch(CXIndex index, const struct file_job *job,
 			      const struct analysis_settings *set, const char *text, char **why)
 {
+	struct include_context ctx = { job->path, job->flags, job->extra };
 	const char *pch;
 	unsigned line;
 
@@ -40,7 +42,7 @@ static const char *usable_pch(CXIndex index, const struct file_job *job,
 		*why = xstrdup("header cache not used: no kernel flags");
 		return NULL;
 	}
-	if (!include_prefix_fits(text, header_cache_headers, &line)) {
+	if (!include_prefix_fits(text, &ctx, header_cache_headers, &line)) {
 		*why = line ? xasprintf("header cache not used: line %u may change what the "
 					"headers declare", line)
 			    : xstrdup("header cache not used: none of its headers is included");
@@ -111,6 +113,15 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 		res->message = xasprintf("cannot open %s: %s", job->path, strerror(errno));
 		return;
 	}
+	if (set->prefilter_tokens &&
+	    !token_prefilter_hit(job->path, text, job->flags, job->extra, set->prefilter_tokens)) {
+		free(text);
+		res->status = FILE_OK;
+		res->prefiltered = 1;
+		res->message = xstrdup("not parsed: no rule's trigger token occurs in it or its "
+				       "local headers (token prefilter)");
+		return;
+	}
 	pch = usable_pch(index, job, set, text, &res->header_cache_note);
 	free(text);
 	rc = parse(index, job, pch, &tu);
@@ -130,6 +141,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 		return;
 	}
 	errors = tu_error_count(tu, missing_header, &missing);
+	res->first_error = errors ? tu_first_error(tu) : NULL;
 	if (!job->have_kernel_flags) {
 		res->status = FILE_INCOMPLETE;
 		res->message = xstrdup("no kernel flags given; analysing what parses");
@@ -158,6 +170,7 @@ void file_result_free(struct file_result *res)
 	free(res->message);
 	free(res->stderr_note);
 	free(res->header_cache_note);
+	free(res->first_error);
 	finding_list_free(&res->findings);
 	for (size_t i = 0; i < res->nfunctions; i++)
 		free(res->functions[i].name);

@@ -32,6 +32,10 @@ struct file_result {
 	char *stderr_note;        /* once-per-file tool note for stderr, or NULL */
 	char *header_cache_note;  /* whether the header cache was used, and why (--verbose) */
 	int version_code;
+	int prefiltered;          /* not parsed: no trigger token (token_prefilter.h) */
+	int timed_out;            /* FILE_ERROR: over --file-timeout, the worker was killed */
+	int crashed;              /* FILE_ERROR: the worker died while analysing it */
+	char *first_error;        /* the parse's first error diagnostic, or NULL */
 	struct finding_list findings;
 	struct function_extent *functions; /* in source order */
 	size_t nfunctions;
@@ -43,6 +47,7 @@ struct analysis_settings {
 	int kernel_override;             /* --kernel code, 0 = from headers */
 	const unsigned char *rule_enabled;
 	struct header_cache *header_cache; /* NULL: --no-header-cache */
+	const struct string_list *prefilter_tokens; /* NULL: every file is parsed */
 };
 
 void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,

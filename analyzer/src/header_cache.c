@@ -3,6 +3,7 @@
 
 #include "cache_dir.h"
 #include "flag_translation.h"
+#include "local_headers.h"
 #include "tu_diagnostics.h"
 
 #include <errno.h>
@@ -65,20 +66,6 @@ void header_cache_free(struct header_cache *hc)
 static int per_file_define(const char *def)
 {
 	return strncmp(def, "KBUILD_", 7) == 0 || strncmp(def, "__KBUILD_", 9) == 0;
-}
-
-/*
- * An include dir that is not a kernel header tree: a driver's own dir
- * (kbuild's -I$(src), a compile_commands.json entry's -I drivers/md/...).
- * Kernel header dirs all have an "include" component (include,
- * arch/x86/include/generated, include/uapi ...).
- */
-static int local_include_dir(const char *dir)
-{
-	for (const char *p = dir; (p = strstr(p, "include")) != NULL; p += 7)
-		if ((p == dir || p[-1] == '/') && (p[7] == '\0' || p[7] == '/'))
-			return 0;
-	return 1;
 }
 
 /*

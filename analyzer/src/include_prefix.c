@@ -1,14 +1,27 @@
 /* Does a file fit the header cache: nothing before its includes that could change them? */
 #include "include_prefix.h"
 
+#include "local_headers.h"
+#include "read_file.h"
+
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum directive_kind { D_ANGLE_INCLUDE, D_HARMLESS_DEFINE, D_OTHER };
+enum directive_kind {
+	D_ANGLE_INCLUDE,
+	D_QUOTED_INCLUDE,
+	D_HARMLESS_DEFINE,
+	D_IFNDEF,  /* a possible include guard */
+	D_DEFINE,  /* an object-like name without a value: the guard's define */
+	D_ENDIF,
+	D_PRAGMA_ONCE,
+	D_OTHER,
+};
 
 struct directive {
 	enum directive_kind kind;
-	const char *name;   /* the header of an angle include */
+	const char *name;   /* the header of an include, the name of #ifndef/#define */
 	size_t name_len;
 };
 
@@ -26,6 +39,22 @@ static int word_is(const char *p, const char *w)
 	return strncmp(p, w, n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_';
 }
 
+static size_t ident_len(const char *p)
+{
+	size_t n = 0;
+
+	while (isalnum((unsigned char)p[n]) || p[n] == '_')
+		n++;
+	return n;
+}
+
+/* Only blanks (or a comment opener) up to the end of the line? */
+static int rest_is_blank(const char *p)
+{
+	p = skip_blanks(p);
+	return *p == '\0' || *p == '\n' || *p == '\r' || (p[0] == '/' && (p[1] == '*' || p[1] == '/'));
+}
+
 /* p is just past the '#' of a directive. */
 static struct directive classify(const char *p)
 {
@@ -34,12 +63,12 @@ static struct directive classify(const char *p)
 	p = skip_blanks(p);
 	if (word_is(p, "include")) {
 		p = skip_blanks(p + 7);
-		if (*p == '<') {
-			const char *end = strchr(p, '>');
+		if (*p == '<' || *p == '"') {
+			const char *end = strchr(p + 1, *p == '<' ? '>' : '"');
 			const char *nl = strchr(p, '\n');
 
 			if (end && (!nl || end < nl)) {
-				d.kind = D_ANGLE_INCLUDE;
+				d.kind = *p == '<' ? D_ANGLE_INCLUDE : D_QUOTED_INCLUDE;
 				d.name = p + 1;
 				d.name_len = (size_t)(end - p - 1);
 			}
@@ -47,27 +76,119 @@ static struct directive classify(const char *p)
 	} else if (word_is(p, "define")) {
 		p = skip_blanks(p + 6);
 		if (word_is(p, "pr_fmt") || word_is(p, "dev_fmt") ||
-		    strncmp(p, "pr_fmt(", 7) == 0 || strncmp(p, "dev_fmt(", 8) == 0)
+		    strncmp(p, "pr_fmt(", 7) == 0 || strncmp(p, "dev_fmt(", 8) == 0) {
 			d.kind = D_HARMLESS_DEFINE;
+		} else if (ident_len(p) && rest_is_blank(p + ident_len(p))) {
+			d.kind = D_DEFINE;
+			d.name = p;
+			d.name_len = ident_len(p);
+		}
+	} else if (word_is(p, "undef")) {
+		p = skip_blanks(p + 5);
+		if (word_is(p, "pr_fmt") || word_is(p, "dev_fmt"))
+			d.kind = D_HARMLESS_DEFINE; /* before a new definition of its own */
+	} else if (word_is(p, "ifndef")) {
+		p = skip_blanks(p + 6);
+		if (ident_len(p) && rest_is_blank(p + ident_len(p))) {
+			d.kind = D_IFNDEF;
+			d.name = p;
+			d.name_len = ident_len(p);
+		}
+	} else if (word_is(p, "endif")) {
+		d.kind = D_ENDIF;
+	} else if (word_is(p, "pragma") && word_is(skip_blanks(p + 6), "once")) {
+		d.kind = D_PRAGMA_ONCE;
 	}
 	return d;
 }
 
-static int is_cached(const struct directive *d, const char *const *headers)
+/* The index of the cached header d includes, or -1. */
+static int cached_index(const struct directive *d, const char *const *headers)
 {
-	for (size_t i = 0; headers[i]; i++)
+	for (int i = 0; headers[i]; i++)
 		if (strlen(headers[i]) == d->name_len && strncmp(headers[i], d->name, d->name_len) == 0)
-			return 1;
-	return 0;
+			return i;
+	return -1;
 }
 
-int include_prefix_fits(const char *text, const char *const *headers, unsigned *line)
-{
-	int fits = 0, at_line_start = 1;
-	unsigned lineno = 1, first_other = 0;
-	const char *p = text;
+struct scan_state {
+	const struct include_context *ctx;
+	const char *const *headers;
+	struct string_list seen; /* local headers already read (real paths) */
+	int fits;                /* a cached include with nothing harmful before it */
+	int any_cached;          /* some cached header is included */
+	unsigned first_other;    /* the main file's line of the first harmful directive */
+	unsigned long included;  /* bit i: headers[i] was included already (guards make
+				  * its later includes no-ops) */
+};
 
-	*line = 0;
+/* One directive of the file being scanned, at p (past the '#'). */
+struct cursor {
+	const char *path;
+	unsigned main_line; /* of the include that led here, 0 in the main file */
+	int depth;
+};
+
+static void scan_text(struct scan_state *st, const char *text, const struct cursor *at);
+
+static void note_other(struct scan_state *st, unsigned line)
+{
+	if (!st->first_other)
+		st->first_other = line;
+}
+
+/* A quoted include: read the local header's directives as if they stood here. */
+static void quoted_include(struct scan_state *st, const struct directive *d,
+			   const struct cursor *at, unsigned line)
+{
+	char *name = xstrndup(d->name, d->name_len);
+	char *header = local_header_resolve(at->path, st->ctx->path, name, st->ctx->flags,
+					    st->ctx->extra);
+	char *real = header ? realpath(header, NULL) : NULL;
+	char *text = NULL;
+
+	free(name);
+	if (!real || at->depth >= 16) {
+		note_other(st, line); /* not found (or absurdly deep): it may define anything */
+	} else if (!string_list_contains(&st->seen, real)) {
+		string_list_push(&st->seen, real);
+		text = read_file(header, NULL);
+		if (text) {
+			struct cursor inner = { header, line, at->depth + 1 };
+
+			scan_text(st, text, &inner);
+		} else {
+			note_other(st, line);
+		}
+	}
+	free(text);
+	free(real);
+	free(header);
+}
+
+/* Where the last directive of text starts (its '#'), or NULL. */
+static const char *last_directive(const char *text)
+{
+	const char *last = NULL;
+	int line_start = 1;
+
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n')
+			line_start = 1;
+		else if (*p == '#' && line_start)
+			last = p, line_start = 0;
+		else if (*p != ' ' && *p != '\t')
+			line_start = 0;
+	}
+	return last;
+}
+
+static void scan_text(struct scan_state *st, const char *text, const struct cursor *at)
+{
+	int at_line_start = 1, ndirectives = 0;
+	unsigned lineno = 1;
+	const char *p = text, *guard_endif = NULL;
+	struct directive guard = { D_OTHER, NULL, 0 };
 
 	while (*p) {
 		if (p[0] == '/' && p[1] == '*') {
@@ -97,12 +218,37 @@ int include_prefix_fits(const char *text, const char *const *headers, unsigned *
 		}
 		if (*p == '#' && at_line_start) {
 			struct directive d = classify(p + 1);
+			unsigned line = at->main_line ? at->main_line : lineno;
 
-			if (d.kind == D_ANGLE_INCLUDE && is_cached(&d, headers)) {
-				fits = !first_other;
-				*line = first_other;
-			} else if (d.kind == D_OTHER && !first_other) {
-				first_other = lineno;
+			ndirectives++;
+			if (at->depth && ndirectives == 2 && guard.name &&
+			    !(d.kind == D_DEFINE && d.name_len == guard.name_len &&
+			      strncmp(d.name, guard.name, d.name_len) == 0 &&
+			      strncmp(d.name, "_LINUX_", 7) != 0 && strncmp(d.name, "__LINUX_", 8) != 0)) {
+				guard.name = NULL; /* the #ifndef was no include guard */
+				note_other(st, line);
+			}
+			if (at->depth && ndirectives == 1 && d.kind == D_IFNDEF) {
+				guard = d; /* an include guard if a #define of it follows */
+				guard_endif = last_directive(p + 1);
+			} else if (at->depth && ndirectives == 2 && guard.name) {
+				/* the guard's #define: harmless */
+			} else if (d.kind == D_ENDIF && guard.name && p == guard_endif) {
+				/* the guard's #endif, the header's last directive */
+			} else if (d.kind == D_PRAGMA_ONCE && at->depth) {
+				/* harmless */
+			} else if (d.kind == D_ANGLE_INCLUDE) {
+				int h = cached_index(&d, st->headers);
+
+				if (h >= 0 && h < 64 && !(st->included & (1UL << h))) {
+					st->included |= 1UL << h;
+					st->any_cached = 1;
+					st->fits = !st->first_other;
+				}
+			} else if (d.kind == D_QUOTED_INCLUDE) {
+				quoted_include(st, &d, at, line);
+			} else if (d.kind != D_HARMLESS_DEFINE) {
+				note_other(st, line);
 			}
 			/* to the end of the directive, continuation lines included */
 			for (; *p && !(*p == '\n' && p[-1] != '\\'); p++)
@@ -123,7 +269,18 @@ int include_prefix_fits(const char *text, const char *const *headers, unsigned *
 		}
 		p++;
 	}
-	if (fits)
-		*line = 0;
-	return fits;
+	if (at->depth && ndirectives == 1 && guard.name)
+		note_other(st, at->main_line); /* a lone #ifndef */
+}
+
+int include_prefix_fits(const char *text, const struct include_context *ctx,
+			const char *const *headers, unsigned *line)
+{
+	struct scan_state st = { ctx, headers, { 0 }, 0, 0, 0, 0 };
+	struct cursor main_file = { ctx->path, 0, 0 };
+
+	scan_text(&st, text, &main_file);
+	string_list_free(&st.seen);
+	*line = st.fits || !st.any_cached ? 0 : st.first_other;
+	return st.fits;
 }

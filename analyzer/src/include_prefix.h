@@ -2,19 +2,39 @@
 #ifndef GENDISK_LINT_INCLUDE_PREFIX_H
 #define GENDISK_LINT_INCLUDE_PREFIX_H
 
+#include "string_list.h"
+
 /*
  * With a precompiled header the cached headers are read before the first
  * line of the file.  That is the same parse as the file's own when the file
- * includes at least one of them and, before its last include of one, has
- * only #include <...> lines (kernel headers do not depend on their order)
- * and definitions of pr_fmt/dev_fmt (the headers define those only when
- * undefined; the file's own definition still governs its code).  A
- * #define DEBUG, an #if, an #undef or a quoted #include earlier can change
- * what the headers declare: such files are parsed the plain way.
- * text: the file's contents, '\0'-terminated; headers: NULL-terminated.
- * When it does not fit, *line is the directive that prevents it, or 0
- * when the file includes none of the headers.
+ * includes at least one of them and, before its last first include of
+ * one (include guards make the later ones no-ops), has only #include <...>
+ * lines (kernel headers do not depend on their order) and definitions of
+ * pr_fmt/dev_fmt, #undef of them included (the headers define those only
+ * when undefined; the file's own definition still governs its code).  A
+ * #define DEBUG, an #if, another #undef earlier can change what the
+ * headers declare: such files are parsed the plain way.
+ *
+ * A quoted include of a local header (local_headers.h: found in the
+ * file's or a local -I dir) is read as if its lines stood in the file: a
+ * header of the driver that starts with the cached headers makes the file
+ * fit, one that defines something before them does not.  Its include
+ * guard (#ifndef X / #define X ... #endif around the whole header, or
+ * #pragma once) is harmless.  A quoted include that is not found, or
+ * nests deeper than 16, counts as a directive that may change the headers.
+ *
+ * text: the file's contents, '\0'-terminated; path: its name (for the
+ * quoted includes); flags/extra: its -I/-iquote dirs; headers:
+ * NULL-terminated.  When it does not fit, *line is the file's line whose
+ * directive (or whose local header's directive) prevents it, or 0 when
+ * the file includes none of the headers.
  */
-int include_prefix_fits(const char *text, const char *const *headers, unsigned *line);
+struct include_context {
+	const char *path;
+	const struct string_list *flags, *extra;
+};
+
+int include_prefix_fits(const char *text, const struct include_context *ctx,
+			const char *const *headers, unsigned *line);
 
 #endif

@@ -15,16 +15,20 @@
 #include "output_email.h"
 #include "patch_review.h"
 #include "progress.h"
+#include "run_summary.h"
 #include "rules.h"
 #include "source_text.h"
 #include "string_list.h"
 #include "suppressions.h"
+#include "token_prefilter.h"
+#include "worker_processes.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -64,13 +68,24 @@ static const char usage_text[] =
 	"  --disable ID       do not run this rule (repeatable)\n"
 	"  --min-confidence low|medium|high  only rules of at least this confidence\n"
 	"  -j N               files analysed in parallel (default: number of CPUs)\n"
+	"  --file-timeout SEC give up on a file after SEC seconds (default 120; a worker's\n"
+	"                     first file gets 300 s more when it may build the header\n"
+	"                     cache): it is reported as an error and the run goes on;\n"
+	"                     files are analysed in worker processes.  0: no limit,\n"
+	"                     worker threads\n"
+	"  --no-prefilter     parse every file (default: a file in which no enabled rule's\n"
+	"                     trigger token occurs, itself or in its local headers, is not\n"
+	"                     parsed: it cannot produce a finding)\n"
+	"  --summary          at the end, on stderr: files, parsed, not parsed (prefilter),\n"
+	"                     errors by kind, timeouts, crashes, findings per rule, time, RSS\n"
 	"  --list-rules       list the rules: id, severity, confidence, summary\n"
 	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
 	"  --print-flags      print the clang flags that would be used, then exit\n"
 	"  --no-header-cache  parse every header of every file (default: the common\n"
 	"                     block headers come from a precompiled header cached\n"
 	"                     under $GENDISK_CHECK_CACHE/pch, same findings, ~3x faster)\n"
-	"  -v, --verbose      per file on stderr: whether the header cache was used\n"
+	"  -v, --verbose      per file on stderr: whether the header cache was used;\n"
+	"                     per worker process: files, peak RSS, CPU time\n"
 	"  --config FILE      read this .gendisk-lint instead of looking for one above the\n"
 	"                     inputs; --no-config reads none (options override the file)\n"
 	"  --no-progress      no progress line on a terminal; --quiet: neither that nor notes\n"
@@ -98,6 +113,9 @@ struct options {
 	const char *write_baseline;
 	int report_unused_suppressions;
 	int jobs;
+	double file_timeout;
+	int no_prefilter;
+	int summary;
 	int print_flags;
 	int no_header_cache;
 	int verbose;
@@ -210,6 +228,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	int min_confidence = 0;
 
 	o->jobs = usable_cpu_count();
+	o->file_timeout = 120;
 	o->review.strip = -1;
 	o->rule_enabled = xmalloc(rules_count() + 1);
 	memset(o->rule_enabled, 1, rules_count() + 1);
@@ -314,6 +333,19 @@ static void parse_options(int argc, char **argv, struct options *o)
 			if (*end || n < 1 || n > 256)
 				die_usage("-j: '%s' is not a number of jobs (1-256)", v);
 			o->jobs = (int)n;
+		} else if (strncmp(a, "--file-timeout", 14) == 0 && (a[14] == '\0' || a[14] == '=')) {
+			const char *v = option_value(argc, argv, &i, "--file-timeout");
+			char *end;
+			double t = strtod(v, &end);
+
+			if (!*v || *end || !(t >= 0) || t > 86400)
+				die_usage("--file-timeout: '%s' is not a number of seconds (0: no limit)",
+					  v);
+			o->file_timeout = t;
+		} else if (strcmp(a, "--no-prefilter") == 0) {
+			o->no_prefilter = 1;
+		} else if (strcmp(a, "--summary") == 0) {
+			o->summary = 1;
 		} else if (strncmp(a, "--config", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
 			o->config.explicit_path = option_value(argc, argv, &i, "--config");
 		} else if (strcmp(a, "--no-config") == 0) {
@@ -363,6 +395,9 @@ struct work {
 	atomic_size_t next;
 	struct analysis_settings settings;
 	struct progress progress;
+	double file_timeout;         /* > 0: worker processes with this limit per file */
+	int any_kernel_flags;        /* some file has kernel flags (may use the header cache) */
+	struct worker_run processes; /* their usage, after run_jobs */
 };
 
 static void *worker(void *arg)
@@ -383,7 +418,68 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/* The worker processes' side (worker_processes.h): one CXIndex per process. */
+static CXIndex process_index;
+
+static void process_analyse(void *ctx, size_t i, struct file_result *res)
+{
+	struct work *w = ctx;
+
+	if (!process_index)
+		process_index = clang_createIndex(0, 0);
+	analyse_one(process_index, &w->jobs[i], &w->settings, res);
+}
+
+static void process_exit(void *ctx)
+{
+	(void)ctx;
+	if (process_index)
+		clang_disposeIndex(process_index);
+	process_index = NULL;
+}
+
+static void process_started(void *ctx, size_t i)
+{
+	struct work *w = ctx;
+
+	progress_file_started(&w->progress, w->jobs[i].display);
+}
+
+static void process_finished(void *ctx, size_t i)
+{
+	struct work *w = ctx;
+
+	progress_file_finished(&w->progress, w->results[i].findings.len);
+}
+
+static void run_threads(struct work *w, int jobs);
+
 static void run_jobs(struct work *w, int jobs)
+{
+	if (w->file_timeout > 0) {
+		struct worker_run *run = &w->processes;
+
+		run->njobs = w->njobs;
+		run->nworkers = jobs;
+		run->timeout_s = w->file_timeout;
+		/* a worker's first file may wait for the header cache to be built */
+		run->first_file_extra_s = w->settings.header_cache && w->any_kernel_flags ? 300 : 0;
+		run->results = w->results;
+		run->analyse = process_analyse;
+		run->worker_exit = process_exit;
+		run->started = process_started;
+		run->finished = process_finished;
+		run->ctx = w;
+		if (worker_processes_run(run) != 0) {
+			fprintf(stderr, "gendisk-lint: cannot start a worker process\n");
+			exit(2);
+		}
+		return;
+	}
+	run_threads(w, jobs);
+}
+
+static void run_threads(struct work *w, int jobs)
 {
 	int nthreads = jobs < (int)w->njobs ? jobs : (int)w->njobs;
 	pthread_t *threads = xcalloc((size_t)(nthreads > 0 ? nthreads : 1), sizeof(*threads));
@@ -412,6 +508,8 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 	old.jobs = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.jobs));
 	old.results = xcalloc(w->njobs ? w->njobs : 1, sizeof(*old.results));
 	old.settings = w->settings;
+	old.file_timeout = w->file_timeout;
+	old.any_kernel_flags = w->any_kernel_flags;
 	progress_init(&old.progress, 0, 0);
 	for (size_t i = 0; i < w->njobs; i++) {
 		const struct review_file *rf = patch_review_find(rv, w->jobs[i].display);
@@ -456,12 +554,15 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 	free(index);
 	free(old.jobs);
 	free(old.results);
+	free(old.processes.usage);
 }
 
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct string_list files = { 0 }, kflags = { 0 }, checker_flags = { 0 };
+	struct string_list tokens = { 0 };
+	struct timespec started;
 	struct compile_db db = { 0 };
 	struct work w = { 0 };
 	struct ci_gate gate = { 0 };
@@ -475,6 +576,7 @@ int main(int argc, char **argv)
 	const char *kernel_str = "";
 	char kernel_buf[16];
 
+	clock_gettime(CLOCK_MONOTONIC, &started);
 	parse_options(argc, argv, &o);
 	if (config_for_run(&o.config, &o.inputs, o.compdb, &cfg, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
@@ -539,6 +641,9 @@ int main(int argc, char **argv)
 	w.results = xcalloc(files.len, sizeof(*w.results));
 	w.settings.kernel_override = o.kernel;
 	w.settings.rule_enabled = o.rule_enabled;
+	w.file_timeout = o.file_timeout;
+	if (!o.no_prefilter && token_prefilter_tokens(o.rule_enabled, &tokens))
+		w.settings.prefilter_tokens = &tokens;
 	if (!o.no_header_cache) {
 		char *root = cache_root(), *dir = xasprintf("%s/pch", root);
 
@@ -567,6 +672,7 @@ int main(int argc, char **argv)
 		}
 		if (!j->have_kernel_flags && o.extra.len)
 			j->have_kernel_flags = string_list_contains(&o.extra, "-nostdinc");
+		w.any_kernel_flags |= j->have_kernel_flags;
 		if (o.reviewing) {
 			const struct review_file *rf = patch_review_find(&review, j->display);
 
@@ -592,6 +698,8 @@ int main(int argc, char **argv)
 		} else if (r->stderr_note && !o.quiet) {
 			fprintf(stderr, "%s\n", r->stderr_note);
 		}
+		if (o.verbose && r->prefiltered)
+			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display, r->message);
 		if (o.verbose && r->header_cache_note)
 			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
 				r->header_cache_note);
@@ -638,6 +746,21 @@ int main(int argc, char **argv)
 		output_text(stdout, outs, files.len);
 	fflush(stdout);
 	ci_gate_free(&gate);
+	if (o.verbose)
+		run_summary_print_workers(stderr, w.file_timeout > 0 ? &w.processes : NULL);
+	if (o.summary) {
+		struct run_stats st = { 0 };
+		struct timespec ended;
+
+		clock_gettime(CLOCK_MONOTONIC, &ended);
+		st.wall_s = (double)(ended.tv_sec - started.tv_sec) +
+			    (double)(ended.tv_nsec - started.tv_nsec) / 1e9;
+		st.jobs = o.jobs;
+		st.file_timeout_s = o.file_timeout;
+		st.prefilter = w.settings.prefilter_tokens != NULL;
+		st.workers = o.file_timeout > 0 ? &w.processes : NULL;
+		run_summary_print(stderr, w.results, files.len, &st);
+	}
 
 out: /* also the early exits: everything is freed (ASan's leak check runs the error paths) */
 	for (size_t i = 0; w.results && i < files.len; i++)
@@ -648,6 +771,8 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	string_list_free(&files);
 	string_list_free(&kflags);
 	string_list_free(&checker_flags);
+	string_list_free(&tokens);
+	free(w.processes.usage);
 	string_list_free(&o.inputs);
 	string_list_free(&o.compiler_words);
 	string_list_free(&o.extra);

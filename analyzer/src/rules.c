@@ -30,3 +30,13 @@ int rule_index(const char *id)
 			return (int)i;
 	return -1;
 }
+
+void disk_lifecycle_tokens(struct string_list *out)
+{
+	/* alloc_disk: blk_alloc_disk, blk_mq_alloc_disk, alloc_disk_node, the
+	 * __ forms behind the macros; add_disk: device_add_disk too */
+	static const char *const names[] = { "alloc_disk", "add_disk", "del_gendisk", "put_disk" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		string_list_push(out, names[i]);
+}

@@ -6,6 +6,7 @@
 #ifndef GENDISK_LINT_RULES_H
 #define GENDISK_LINT_RULES_H
 
+#include "string_list.h"
 #include "typestate.h"
 
 #include <stddef.h>
@@ -21,11 +22,26 @@ struct rule {
 	void (*on_event)(const struct lint_event *ev);
 	/* optional: once per file, for syntax-level rules (file_rules.h) */
 	void (*on_file)(const struct file_context *fc);
+	/*
+	 * The token prefilter (token_prefilter.h): adds to out the names of
+	 * which at least one must occur in the file, or in a local header it
+	 * includes, for the rule to report anything there.  Matched as
+	 * substrings of the text, so "add_disk" also stands for
+	 * device_add_disk.  NULL: the rule may fire anywhere (every file is
+	 * parsed).
+	 */
+	void (*tokens)(struct string_list *out);
 };
 
 size_t rules_count(void);
 const struct rule *rule_at(size_t i);
 /* index of the rule with this id, or -1 */
 int rule_index(const char *id);
+/*
+ * The tokens of the typestate rules: a disk is tracked only when the
+ * function allocates, adds, deletes or puts it (directly or through a
+ * same-file helper that does), so one of these names is in the file.
+ */
+void disk_lifecycle_tokens(struct string_list *out);
 
 #endif

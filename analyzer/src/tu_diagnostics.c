@@ -1,6 +1,8 @@
 /* What a parse's error diagnostics say. */
 #include "tu_diagnostics.h"
 
+#include "string_list.h"
+
 #include <string.h>
 
 static int contains_any(const char *text, const char *const *needles)
@@ -32,4 +34,23 @@ unsigned tu_error_count(CXTranslationUnit tu, const char *const *needles, unsign
 		clang_disposeDiagnostic(d);
 	}
 	return errors;
+}
+
+char *tu_first_error(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	char *first = NULL;
+
+	for (unsigned i = 0; i < n && !first; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			CXString s = clang_getDiagnosticSpelling(d);
+
+			first = xstrdup(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return first;
 }

@@ -10,4 +10,7 @@
  */
 unsigned tu_error_count(CXTranslationUnit tu, const char *const *needles, unsigned *matching);
 
+/* The text of the first error diagnostic (owned by the caller), or NULL. */
+char *tu_first_error(CXTranslationUnit tu);
+
 #endif

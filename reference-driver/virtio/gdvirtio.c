@@ -29,7 +29,9 @@
  *   remove, per device (the device going away or the module unloading):
  *     flush the config work, del_gendisk() (drains all I/O through a
  *     still-working device), reset the device, delete the virtqueue,
- *     put_disk(), blk_mq_free_tag_set(), free the private data.
+ *     put_disk(), blk_mq_free_tag_set(), free the private data.  A
+ *     device already gone (surprise removal, broken virtqueue) first
+ *     gets its unfinished requests failed: gdv_fail_inflight().
  *
  *   config change (the host resized the disk): the virtio core calls
  *     gdv_config_changed(), possibly from interrupt context; a work item
@@ -532,10 +534,66 @@ out_free_gdv:
 	return err;
 }
 
+/* Surprise removal: end a request the dead device will never complete. */
+static bool gdv_cancel_rq(struct request *rq, void *data)
+{
+	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
+	unsigned int *cancelled = data;
+
+	if (blk_mq_request_started(rq) && !blk_mq_request_completed(rq)) {
+		vbr->status = VIRTIO_BLK_S_IOERR;
+		blk_mq_complete_request(rq);
+		(*cancelled)++;
+	}
+	return true;
+}
+
+/*
+ * The device is gone (surprise removal: virtio_pci found it absent and
+ * broke its virtqueues, so gdv_queue_rq() fails every new request with
+ * BLK_STS_IOERR), but requests it had taken will never complete, and
+ * del_gendisk() would wait for them forever.  Fail them, and everything
+ * still queued, so del_gendisk() finds the queue empty.  6.1's and
+ * 6.12's virtio_blk have no such step: their virtblk_remove() hangs in
+ * del_gendisk() (blk_mq_freeze_queue_wait) here, as the selftests show.
+ */
+static void gdv_fail_inflight(struct gdvirtio *gdv)
+{
+	struct request_queue *q = gdv->disk->queue;
+	unsigned int cancelled = 0;
+
+	/* New submitters wait at the queue's door from here... */
+	blk_freeze_queue_start(q);
+	/* ... and no dispatch is running or will start. */
+	blk_mq_quiesce_queue(q);
+	/* A completion callback that began before the break has finished. */
+	virtio_synchronize_cbs(gdv->vdev);
+	blk_mq_tagset_busy_iter(&gdv->tag_set, gdv_cancel_rq, &cancelled);
+	blk_mq_tagset_wait_completed_request(&gdv->tag_set);
+	dev_warn(&gdv->vdev->dev, "%s: device gone, %u request(s) failed\n",
+		 gdv->disk->disk_name, cancelled);
+	/*
+	 * Let what got past the door reach gdv_queue_rq(), which fails it
+	 * on the broken virtqueue; then the queue is empty.
+	 */
+	blk_mq_start_stopped_hw_queues(q, true);
+	blk_mq_unquiesce_queue(q);
+	blk_mq_freeze_queue_wait(q);
+	/* Waiters at the door fail once the queue thaws: the disk is dead. */
+	blk_mark_disk_dead(gdv->disk);
+	blk_mq_unfreeze_queue(q);
+}
+
 /*
  * Remove: the device is being unbound (module unload, or the device was
  * unplugged).  The virtio core has already stopped config-change
  * callbacks (virtio_dev_remove() in drivers/virtio/virtio.c).
+ *
+ * An orderly hot-unplug (QEMU's device_del: ACPI asks the guest to eject)
+ * removes a device that still works: del_gendisk() drains the I/O in
+ * flight through it, then every new I/O fails (the disk is dead; its
+ * capacity is 0).  A surprise removal (the device already gone) is
+ * handled by gdv_fail_inflight() first.
  */
 static void gdv_remove(struct virtio_device *vdev)
 {
@@ -543,6 +601,9 @@ static void gdv_remove(struct virtio_device *vdev)
 
 	/* A resize still in flight must not touch the disk after this. */
 	flush_work(&gdv->config_work);
+
+	if (virtqueue_is_broken(gdv->vq))
+		gdv_fail_inflight(gdv);
 
 	/*
 	 * No new opens, partitions dropped, dirty data written back through

@@ -15,11 +15,23 @@ FEATURES=""
 # blk-mq: a tag set and ->queue_rq.
 QUEUE_MODEL=mq
 LOAD_CYCLES=20
+# gendisk_hotplug: the host resizes (block_resize), unplugs and plugs back
+# (device_del, device_add) the disk over QMP: selftests/run gives the
+# guest the channel (vm/run --guest-qmp).
+HOTPLUG=qmp
+RESIZE=qmp
+QMP_DEVICE=vd0
+QMP_NODE=d0
+# surprise removal: gdc_virtio_break (selftests/modules) breaks the device
+# under I/O, then the driver is unbound (see README.md).
+SURPRISE_REMOVE=virtio_break
 # Host side (selftests/run): a fresh 64 MiB image per kernel as a
 # virtio-blk-pci disk; virtio_pci is a module in 6.1, built into 6.12.
 # virtio_blk is never loaded, so gdvirtio binds the disk.
 VM_DISK_BYTES=67108864
-VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
+# A -blockdev node (not -drive: device_del would delete a -drive with
+# its device), so the hotplug tests can plug the same disk back.
+VM_QEMU_ARGS="-blockdev driver=file,node-name=d0,filename={disk} -device virtio-blk-pci,drive=d0,id=vd0"
 VM_KMODS="virtio_pci"
 # What the issue-6 tests check, as gdvirtio does it: partitions; no
 # discard or write-zeroes (the driver advertises neither, even where the

@@ -14,12 +14,25 @@ QUEUE_MODEL=mq
 # removable media, no init fault injection.
 FEATURES=""
 LOAD_CYCLES=20
+# gendisk_hotplug: the host resizes (block_resize), unplugs and plugs back
+# (device_del, device_add) the disk over QMP: selftests/run gives the
+# guest the channel (vm/run --guest-qmp).
+HOTPLUG=qmp
+RESIZE=qmp
+QMP_DEVICE=vd0
+QMP_NODE=d0
+# No SURPRISE_REMOVE: 6.1's and 6.12's virtblk_remove() hang in
+# del_gendisk() (blk_mq_freeze_queue_wait) when the device vanished with
+# requests in flight - a finding (selftests/README.md), but a hang cannot
+# be an expected failure: it takes the VM down.
 # Host side: a fresh 64 MiB image per kernel; virtio_pci (a module in
 # 6.1, built into 6.12) binds the PCI device; virtio_blk.ko comes from the
 # kernel's package, its dependencies (virtio, virtio_ring on 6.1) are
 # loaded first by selftests/run.
 VM_DISK_BYTES=67108864
-VM_QEMU_ARGS="-drive file={disk},if=none,id=d0,format=raw -device virtio-blk-pci,drive=d0"
+# A -blockdev node (not -drive: device_del would delete a -drive with
+# its device), so the hotplug tests can plug the same disk back.
+VM_QEMU_ARGS="-blockdev driver=file,node-name=d0,filename={disk} -device virtio-blk-pci,drive=d0,id=vd0"
 VM_KMODS="virtio_pci"
 VM_KERNEL_MODULE=virtio_blk
 # What the issue-6 tests check, as virtio_blk does it with QEMU's
