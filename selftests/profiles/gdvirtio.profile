@@ -14,7 +14,7 @@ LOGICAL_BLOCK_SIZE=512
 FEATURES=""
 # blk-mq: a tag set and ->queue_rq.
 QUEUE_MODEL=mq
-LOAD_CYCLES=20
+LOAD_CYCLES=50
 # gendisk_hotplug: the host resizes (block_resize), unplugs and plugs back
 # (device_del, device_add) the disk over QMP: selftests/run gives the
 # guest the channel (vm/run --guest-qmp).

@@ -13,7 +13,7 @@ QUEUE_MODEL=mq
 # Read-only is a device feature (VIRTIO_BLK_F_RO), not a module knob; no
 # removable media, no init fault injection.
 FEATURES=""
-LOAD_CYCLES=20
+LOAD_CYCLES=50
 # gendisk_hotplug: the host resizes (block_resize), unplugs and plugs back
 # (device_del, device_add) the disk over QMP: selftests/run gives the
 # guest the channel (vm/run --guest-qmp).
