@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -283,6 +284,130 @@ TEST_F(gendisk_io, size_ioctls_match_sysfs)
 	ASSERT_EQ(0, ioctl(fd, BLKPBSZGET, &pbsz));
 	EXPECT_EQ(pbs, (uint64_t)pbsz);
 	EXPECT_EQ((off_t)bytes, lseek(fd, 0, SEEK_END));
+	close(fd);
+}
+
+#define GD_SLOTS 64
+#define GD_SLOT_MAX (64 * 1024)
+
+/*
+ * Writes of random sizes at random aligned offsets, in random order,
+ * through the page cache and with O_DIRECT in turn; each lands in its own
+ * slot with its own seed, so a lost, misplaced or torn write shows.  All
+ * are checked while open, then again after close, reopen and a flushed
+ * page cache (the data must come from the driver).
+ */
+TEST_F_TIMEOUT(gendisk_io, random_offsets_verified, 120)
+{
+	uint64_t slot = self->size / GD_SLOTS, off[GD_SLOTS], len[GD_SLOTS];
+	unsigned int order[GD_SLOTS], i, seed = 20261203;
+	uint64_t bad = 0;
+	int fds[2], fd, ret;
+
+	slot -= slot % self->lbs;
+	if (slot > GD_SLOT_MAX)
+		slot = GD_SLOT_MAX;
+	ASSERT_LE(self->lbs, slot) TH_LOG("disk too small for %d slots",
+					  GD_SLOTS);
+	for (i = 0; i < GD_SLOTS; i++)
+		order[i] = i;
+	for (i = GD_SLOTS - 1; i > 0; i--) {
+		unsigned int j = rand_r(&seed) % (i + 1), t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+	fds[0] = open_disk(&self->prof, O_RDWR);
+	ASSERT_LE(0, fds[0]) TH_LOG("open: %s", strerror(errno));
+	fds[1] = open_disk(&self->prof, O_RDWR | O_DIRECT);
+	ASSERT_LE(0, fds[1]) TH_LOG("open O_DIRECT: %s", strerror(errno));
+	for (i = 0; i < GD_SLOTS; i++) {
+		unsigned int s = order[i];
+		uint64_t blocks = slot / self->lbs;
+		uint64_t first = rand_r(&seed) % blocks;
+
+		len[s] = (1 + rand_r(&seed) % (blocks - first)) * self->lbs;
+		/* the slots are spread over the whole disk */
+		off[s] = s * (self->size / GD_SLOTS);
+		off[s] -= off[s] % self->lbs;
+		off[s] += first * self->lbs;
+		ret = gd_pattern_write_range(fds[i % 2], off[s], len[s],
+					     0xa110c + s);
+		ASSERT_EQ(0, ret)
+			TH_LOG("%s write of %" PRIu64 " bytes at %" PRIu64
+			       ": %s", i % 2 ? "O_DIRECT" : "buffered",
+			       len[s], off[s], strerror(-ret));
+	}
+	ASSERT_EQ(0, fsync(fds[0])) TH_LOG("fsync: %s", strerror(errno));
+	for (i = 0; i < GD_SLOTS; i++) {
+		ret = gd_pattern_verify_range(fds[0], off[i], len[i],
+					      0xa110c + i, &bad);
+		EXPECT_EQ(0, ret)
+			TH_LOG("slot %u (%" PRIu64 " bytes at %" PRIu64
+			       "): wrong at %" PRIu64, i, len[i], off[i], bad);
+	}
+	close(fds[0]);
+	close(fds[1]);
+
+	fd = open_disk(&self->prof, O_RDONLY);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ioctl(fd, BLKFLSBUF, 0))
+		TH_LOG("BLKFLSBUF: %s", strerror(errno));
+	for (i = 0; i < GD_SLOTS; i++) {
+		ret = gd_pattern_verify_range(fd, off[i], len[i], 0xa110c + i,
+					      &bad);
+		EXPECT_EQ(0, ret)
+			TH_LOG("after reopen, slot %u (%" PRIu64 " bytes at %"
+			       PRIu64 "): wrong at %" PRIu64, i, len[i],
+			       off[i], bad);
+	}
+	close(fd);
+}
+
+/*
+ * Two processes write disjoint halves of the disk's first 16 MiB at the
+ * same time, one through the page cache (then fsync), one with O_DIRECT;
+ * afterwards each half holds its writer's data.
+ */
+TEST_F_TIMEOUT(gendisk_io, concurrent_disjoint_writers, 120)
+{
+	uint64_t span = self->size < (16 << 20) ? self->size : (16 << 20);
+	uint64_t half, bad = 0;
+	pid_t pid[2];
+	int k, fd, status, ret;
+
+	half = span / 2;
+	half -= half % self->lbs;
+	ASSERT_LE(self->lbs, half) TH_LOG("disk too small");
+	for (k = 0; k < 2; k++) {
+		pid[k] = fork();
+		ASSERT_LE(0, pid[k]) TH_LOG("fork: %s", strerror(errno));
+		if (pid[k] == 0) {
+			int cfd = open_disk(&self->prof,
+					    k ? O_RDWR | O_DIRECT : O_RDWR);
+
+			if (cfd < 0 ||
+			    gd_pattern_write_range(cfd, k * half, half,
+						   0xc0c0 + k) ||
+			    fsync(cfd))
+				_exit(1);
+			_exit(0);
+		}
+	}
+	for (k = 0; k < 2; k++) {
+		ASSERT_EQ(pid[k], waitpid(pid[k], &status, 0));
+		EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			TH_LOG("writer %d (%s) failed (status 0x%x)", k,
+			       k ? "O_DIRECT" : "buffered", status);
+	}
+	fd = open_disk(&self->prof, O_RDONLY | O_DIRECT);
+	ASSERT_LE(0, fd) TH_LOG("open O_DIRECT: %s", strerror(errno));
+	for (k = 0; k < 2; k++) {
+		ret = gd_pattern_verify_range(fd, k * half, half, 0xc0c0 + k,
+					      &bad);
+		EXPECT_EQ(0, ret)
+			TH_LOG("half %d wrong at offset %" PRIu64, k, bad);
+	}
 	close(fd);
 }
 
