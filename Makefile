@@ -94,12 +94,12 @@ check-seeded: deps
 test: deps
 	@mkdir -p $(OUT); : > $(OUT)/test.log; status=0; \
 	for part in $(TEST_PARTS); do \
-		echo "=== $$part"; \
-		$(MAKE) --no-print-directory -C $$part test 2>&1 | tee $(OUT)/test-$$part.log; \
+		echo "=== $$part"; log=$(OUT)/test-$$(echo $$part | tr / -).log; \
+		$(MAKE) --no-print-directory -C $$part test 2>&1 | tee $$log; \
 		rc=$${PIPESTATUS[0]}; \
-		if [ $$rc -ne 0 ] && ! grep -q '^FAIL: ' $(OUT)/test-$$part.log; then \
-			echo "FAIL: $$part: make test exited $$rc" | tee -a $(OUT)/test-$$part.log; fi; \
-		cat $(OUT)/test-$$part.log >> $(OUT)/test.log; \
+		if [ $$rc -ne 0 ] && ! grep -q '^FAIL: ' $$log; then \
+			echo "FAIL: $$part: make test exited $$rc" | tee -a $$log; fi; \
+		cat $$log >> $(OUT)/test.log; \
 		[ $$rc -eq 0 ] || status=1; \
 	done; \
 	p=$$(grep -c '^PASS: ' $(OUT)/test.log); f=$$(grep -c '^FAIL: ' $(OUT)/test.log); \
