@@ -403,7 +403,7 @@ struct work {
 static void *worker(void *arg)
 {
 	struct work *w = arg;
-	CXIndex index = clang_createIndex(0, 0);
+	CXIndex index = clang_createIndex(1, 0);
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&w->next, 1);
@@ -426,7 +426,7 @@ static void process_analyse(void *ctx, size_t i, struct file_result *res)
 	struct work *w = ctx;
 
 	if (!process_index)
-		process_index = clang_createIndex(0, 0);
+		process_index = clang_createIndex(1, 0);
 	analyse_one(process_index, &w->jobs[i], &w->settings, res);
 }
 
