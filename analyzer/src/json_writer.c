@@ -1,4 +1,4 @@
-/* JSON string escaping shared by the SARIF writer and the baseline file. */
+/* JSON string escaping shared by the JSON and SARIF writers and the baseline file. */
 #include "json_writer.h"
 
 void json_write_string(FILE *out, const char *s)

@@ -1,4 +1,4 @@
-/* JSON string escaping shared by the SARIF writer and the baseline file. */
+/* JSON string escaping shared by the JSON and SARIF writers and the baseline file. */
 #ifndef GENDISK_LINT_JSON_WRITER_H
 #define GENDISK_LINT_JSON_WRITER_H
 

@@ -1,25 +1,6 @@
 /* The JSON document of --format=json (schema in README.md). */
+#include "json_writer.h"
 #include "output.h"
-
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 static const char *status_name(enum file_status s)
 {
@@ -31,21 +12,21 @@ void output_json(FILE *out, const struct output_file *files, size_t n, const cha
 	int first = 1;
 
 	fputs("{\"tool\":\"gendisk-lint\",\"version\":", out);
-	json_string(out, GENDISK_LINT_VERSION);
+	json_write_string(out, GENDISK_LINT_VERSION);
 	fputs(",\"kernel\":", out);
 	if (kernel && *kernel)
-		json_string(out, kernel);
+		json_write_string(out, kernel);
 	else
 		fputs("null", out);
 	fputs(",\n \"files\":[", out);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",\n  " : "\n  ", out);
 		fputs("{\"file\":", out);
-		json_string(out, files[i].display);
+		json_write_string(out, files[i].display);
 		fputs(",\"status\":", out);
-		json_string(out, status_name(files[i].result->status));
+		json_write_string(out, status_name(files[i].result->status));
 		fputs(",\"message\":", out);
-		json_string(out, files[i].result->message);
+		json_write_string(out, files[i].result->message);
 		fputc('}', out);
 	}
 	fputs("],\n \"findings\":[", out);
@@ -58,26 +39,26 @@ void output_json(FILE *out, const struct output_file *files, size_t n, const cha
 			fputs(first ? "\n  " : ",\n  ", out);
 			first = 0;
 			fputs("{\"rule\":", out);
-			json_string(out, f->rule_id);
+			json_write_string(out, f->rule_id);
 			fputs(",\"severity\":", out);
-			json_string(out, f->severity);
+			json_write_string(out, f->severity);
 			fputs(",\"confidence\":", out);
-			json_string(out, f->confidence);
+			json_write_string(out, f->confidence);
 			fputs(",\"file\":", out);
-			json_string(out, files[i].display);
+			json_write_string(out, files[i].display);
 			fprintf(out, ",\"line\":%u,\"column\":%u,\"function\":", f->loc.line,
 				f->loc.col);
-			json_string(out, f->function);
+			json_write_string(out, f->function);
 			fputs(",\"message\":", out);
-			json_string(out, f->message);
+			json_write_string(out, f->message);
 			fputs(",\"notes\":[", out);
 			for (unsigned j = 0; j < f->nnotes; j++) {
 				fputs(j ? "," : "", out);
 				fputs("{\"file\":", out);
-				json_string(out, files[i].display);
+				json_write_string(out, files[i].display);
 				fprintf(out, ",\"line\":%u,\"column\":%u,\"message\":",
 					f->notes[j].loc.line, f->notes[j].loc.col);
-				json_string(out, f->notes[j].message);
+				json_write_string(out, f->notes[j].message);
 				fputc('}', out);
 			}
 			fputs("]}", out);
