@@ -216,5 +216,7 @@ fix = {
     "put_disk_and_module": "put_disk()",
     "blk_queue_make_request": "the .submit_bio method of block_device_operations",
 }[f]
-msg = "WARNING: %s() does not exist on 6.1 or 6.12: use %s [removed-api]" % (f, fix)
+# blk_mq_init_queue() went in 6.9: 6.1 still has it.
+gone = "does not exist on 6.12 (6.1 still has it)" if f == "blk_mq_init_queue" else "does not exist on 6.1 or 6.12"
+msg = "WARNING: %s() %s: use %s [removed-api]" % (f, gone, fix)
 coccilib.report.print_report(p[0], msg)
