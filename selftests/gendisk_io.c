@@ -43,7 +43,7 @@ FIXTURE_SETUP(gendisk_io)
 	ASSERT_EQ(0, gd_fixture_bringup(&self->prof, "gendisk_io",
 					_metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
-	/* From here teardown runs only if setup completes: no ASSERTs. */
+	/* A failed setup gets no teardown: this one unloads on failure. */
 	ASSERT_EQ(0, gd_fixture_geometry(&self->prof, &self->size, &self->lbs,
 					 err, sizeof(err)))
 		TH_LOG("%s", err);
