@@ -3,6 +3,7 @@
  * Whole-range block device I/O; see gendisk_blockio.h.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -18,12 +19,12 @@ void *gd_io_alloc(size_t len)
 	return p;
 }
 
-int gd_pwrite_all(int fd, const void *buf, size_t len, off_t offset)
+/* The loop of gd_pwrite_all() (@write) and gd_pread_all(). */
+static int gd_rw_all(int fd, char *p, size_t len, off_t offset, bool write)
 {
-	const char *p = buf;
-
 	while (len) {
-		ssize_t n = pwrite(fd, p, len, offset);
+		ssize_t n = write ? pwrite(fd, p, len, offset) :
+				    pread(fd, p, len, offset);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -39,25 +40,15 @@ int gd_pwrite_all(int fd, const void *buf, size_t len, off_t offset)
 	return 0;
 }
 
+int gd_pwrite_all(int fd, const void *buf, size_t len, off_t offset)
+{
+	/* pwrite() only reads the buffer: the cast drops no promise. */
+	return gd_rw_all(fd, (char *)buf, len, offset, true);
+}
+
 int gd_pread_all(int fd, void *buf, size_t len, off_t offset)
 {
-	char *p = buf;
-
-	while (len) {
-		ssize_t n = pread(fd, p, len, offset);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			return -ENODATA;
-		p += n;
-		len -= n;
-		offset += n;
-	}
-	return 0;
+	return gd_rw_all(fd, buf, len, offset, false);
 }
 
 int gd_pattern_write_range(int fd, uint64_t start, uint64_t len,

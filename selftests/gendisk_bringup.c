@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "gendisk_bringup.h"
+#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_sysfs.h"
 
@@ -144,4 +145,46 @@ int gd_bringup_teardown(const struct gd_profile *p, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+int gd_fixture_begin(struct gd_profile *p, const char *fixture,
+		     const char *test, char *err, size_t errlen)
+{
+	gd_kmsg_mark("begin", fixture, test);
+	if (gd_profile_load(p, err, errlen))
+		return -1;
+	return gd_bringup_clean(p, err, errlen);
+}
+
+int gd_fixture_bringup(struct gd_profile *p, const char *fixture,
+		       const char *test, char *err, size_t errlen)
+{
+	if (gd_fixture_begin(p, fixture, test, err, errlen))
+		return -1;
+	return gd_bringup_disk(p, NULL, err, errlen);
+}
+
+int gd_fixture_geometry(const struct gd_profile *p, uint64_t *bytes,
+			uint64_t *lbs, char *err, size_t errlen)
+{
+	uint64_t sectors;
+
+	if (gd_sysfs_u64(p->disk, "size", &sectors) ||
+	    gd_sysfs_u64(p->disk, "queue/logical_block_size", lbs) ||
+	    !sectors || !*lbs) {
+		gd_bringup_remove(p, NULL, 0);
+		snprintf(err, errlen, "cannot read size/logical_block_size");
+		return -1;
+	}
+	*bytes = sectors * 512;
+	return 0;
+}
+
+int gd_fixture_end(const struct gd_profile *p, const char *fixture,
+		   const char *test, char *err, size_t errlen)
+{
+	int ret = gd_bringup_teardown(p, err, errlen);
+
+	gd_kmsg_mark("end", fixture, test);
+	return ret;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gendisk_profile.h"
 
@@ -59,5 +60,37 @@ bool gd_bringup_nothing_left(const struct gd_profile *p, char *why,
  * Returns 0, or -1 with a reason in @err.
  */
 int gd_bringup_teardown(const struct gd_profile *p, char *err, size_t errlen);
+
+/*
+ * The start of every fixture's setup: write the "begin @fixture.@test"
+ * kernel-log marker, load the profile into @p and unload the module if an
+ * earlier test left it loaded.  Returns 0, or -1 with a reason in @err.
+ */
+int gd_fixture_begin(struct gd_profile *p, const char *fixture,
+		     const char *test, char *err, size_t errlen);
+
+/*
+ * gd_fixture_begin(), then gd_bringup_disk() with the profile's PARAMS:
+ * the setup of a fixture whose tests start with the disk live.  Returns
+ * 0, or -1 with a reason in @err (the module is not left loaded).
+ */
+int gd_fixture_bringup(struct gd_profile *p, const char *fixture,
+		       const char *test, char *err, size_t errlen);
+
+/*
+ * The live disk's size in bytes and logical block size, from sysfs.  When
+ * either cannot be read or is 0, the module is unloaded (the fixture's
+ * teardown does not run after a failed setup) and -1 is returned with a
+ * reason in @err.
+ */
+int gd_fixture_geometry(const struct gd_profile *p, uint64_t *bytes,
+			uint64_t *lbs, char *err, size_t errlen);
+
+/*
+ * The end of every fixture's teardown: gd_bringup_teardown(), then the
+ * "end @fixture.@test" marker.  Returns what gd_bringup_teardown() did.
+ */
+int gd_fixture_end(const struct gd_profile *p, const char *fixture,
+		   const char *test, char *err, size_t errlen);
 
 #endif /* GENDISK_BRINGUP_H */

@@ -25,7 +25,6 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_pattern.h"
 #include "gendisk_profile.h"
@@ -39,34 +38,24 @@ FIXTURE(gendisk_io) {
 
 FIXTURE_SETUP(gendisk_io)
 {
-	uint64_t sectors;
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_io", _metadata->name);
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_bringup(&self->prof, "gendisk_io",
+					_metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	/* A failed setup gets no teardown: this one unloads on failure. */
+	ASSERT_EQ(0, gd_fixture_geometry(&self->prof, &self->size, &self->lbs,
+					 err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
-		TH_LOG("%s", err);
-	/* From here teardown runs only if setup completes: no ASSERTs. */
-	if (gd_sysfs_u64(self->prof.disk, "size", &sectors) ||
-	    gd_sysfs_u64(self->prof.disk, "queue/logical_block_size",
-			 &self->lbs) ||
-	    !sectors || !self->lbs) {
-		gd_bringup_remove(&self->prof, NULL, 0);
-		ASSERT_TRUE(false) TH_LOG("cannot read size/logical_block_size");
-	}
-	self->size = sectors * 512;
 }
 
 FIXTURE_TEARDOWN(gendisk_io)
 {
 	char err[512];
 
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_io", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_io", _metadata->name);
 }
 
 static int open_disk(const struct gd_profile *p, int flags)

@@ -34,7 +34,6 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_pattern.h"
 #include "gendisk_profile.h"
@@ -54,25 +53,15 @@ FIXTURE(gendisk_ioctl) {
 
 FIXTURE_SETUP(gendisk_ioctl)
 {
-	uint64_t sectors;
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_ioctl", _metadata->name);
 	self->fd = -1;
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_bringup(&self->prof, "gendisk_ioctl",
+					_metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_geometry(&self->prof, &self->size, &self->lbs,
+					 err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (gd_sysfs_u64(self->prof.disk, "size", &sectors) ||
-	    gd_sysfs_u64(self->prof.disk, "queue/logical_block_size",
-			 &self->lbs) ||
-	    !sectors || !self->lbs) {
-		gd_bringup_remove(&self->prof, NULL, 0);
-		ASSERT_TRUE(false) TH_LOG("cannot read size/logical_block_size");
-	}
-	self->size = sectors * 512;
 	self->fd = open(self->prof.dev, O_RDWR | O_CLOEXEC);
 	if (self->fd < 0 || self->size < AREA_BYTES) {
 		gd_bringup_remove(&self->prof, NULL, 0);
@@ -88,9 +77,9 @@ FIXTURE_TEARDOWN(gendisk_ioctl)
 
 	if (self->fd >= 0)
 		close(self->fd);
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_ioctl", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_ioctl", _metadata->name);
 }
 
 /* ioctl() as 0 or -errno, for EXPECT_EQ(-EINVAL, ...). */

@@ -25,7 +25,6 @@
 #include "gendisk_time.h"
 
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
 #include "gendisk_sysfs.h"
@@ -41,10 +40,8 @@ FIXTURE_SETUP(gendisk_lifecycle)
 {
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_lifecycle", _metadata->name);
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_lifecycle", _metadata->name,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 	snprintf(self->sysdir, sizeof(self->sysdir), "/sys/block/%s",
 		 self->prof.disk);
@@ -58,9 +55,9 @@ FIXTURE_TEARDOWN(gendisk_lifecycle)
 {
 	char err[512];
 
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_lifecycle", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_lifecycle", _metadata->name);
 }
 
 TEST_F(gendisk_lifecycle, unload_while_open_fails)

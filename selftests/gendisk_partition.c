@@ -28,7 +28,6 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_parttable.h"
 #include "gendisk_pattern.h"
@@ -48,23 +47,15 @@ FIXTURE(gendisk_partition) {
 
 FIXTURE_SETUP(gendisk_partition)
 {
-	uint64_t sectors, lbs;
+	uint64_t lbs;
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_partition", _metadata->name);
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_bringup(&self->prof, "gendisk_partition",
+					_metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_geometry(&self->prof, &self->size, &lbs,
+					 err, sizeof(err)))
 		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
-		TH_LOG("%s", err);
-	if (gd_sysfs_u64(self->prof.disk, "size", &sectors) ||
-	    gd_sysfs_u64(self->prof.disk, "queue/logical_block_size", &lbs) ||
-	    !sectors || !lbs) {
-		gd_bringup_remove(&self->prof, NULL, 0);
-		ASSERT_TRUE(false) TH_LOG("cannot read size/logical_block_size");
-	}
-	self->size = sectors * 512;
 	self->lbs = lbs;
 }
 
@@ -83,9 +74,9 @@ FIXTURE_TEARDOWN(gendisk_partition)
 		ioctl(fd, BLKRRPART, 0);
 		close(fd);
 	}
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_partition", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_partition", _metadata->name);
 }
 
 /*

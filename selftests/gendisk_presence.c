@@ -22,7 +22,6 @@
 #include "gendisk_time.h"
 
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
 #include "gendisk_sysfs.h"
@@ -35,12 +34,8 @@ FIXTURE_SETUP(gendisk_presence)
 {
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_presence", _metadata->name);
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_disk(&self->prof, NULL, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_bringup(&self->prof, "gendisk_presence",
+					_metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
 }
 
@@ -48,9 +43,9 @@ FIXTURE_TEARDOWN(gendisk_presence)
 {
 	char err[512];
 
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_presence", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_presence", _metadata->name);
 }
 
 TEST_F(gendisk_presence, node_is_block_device)

@@ -22,7 +22,6 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_pattern.h"
 #include "gendisk_profile.h"
@@ -37,10 +36,8 @@ FIXTURE_SETUP(gendisk_ro)
 {
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_ro", _metadata->name);
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_ro", _metadata->name,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 }
 
@@ -48,9 +45,9 @@ FIXTURE_TEARDOWN(gendisk_ro)
 {
 	char err[512];
 
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_ro", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_ro", _metadata->name);
 }
 
 /* Load with RO_PARAMS, or SKIP when the profile claims no read-only mode. */

@@ -29,7 +29,6 @@
 
 #include "gendisk_blockio.h"
 #include "gendisk_bringup.h"
-#include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_parttable.h"
 #include "gendisk_pattern.h"
@@ -185,12 +184,10 @@ FIXTURE_SETUP(gendisk_uevent)
 {
 	char err[512];
 
-	gd_kmsg_mark("begin", "gendisk_uevent", _metadata->name);
 	self->seen[0] = '\0';
 	self->sock = -1;
-	ASSERT_EQ(0, gd_profile_load(&self->prof, err, sizeof(err)))
-		TH_LOG("%s", err);
-	ASSERT_EQ(0, gd_bringup_clean(&self->prof, err, sizeof(err)))
+	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_uevent", _metadata->name,
+				      err, sizeof(err)))
 		TH_LOG("%s", err);
 	/* Listening before the module loads: its "add" is heard too. */
 	self->sock = uevent_socket();
@@ -204,9 +201,9 @@ FIXTURE_TEARDOWN(gendisk_uevent)
 
 	if (self->sock >= 0)
 		close(self->sock);
-	EXPECT_EQ(0, gd_bringup_teardown(&self->prof, err, sizeof(err)))
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_uevent", _metadata->name,
+				    err, sizeof(err)))
 		TH_LOG("%s", err);
-	gd_kmsg_mark("end", "gendisk_uevent", _metadata->name);
 }
 
 /* Wait for @m; a failed expectation names it and what was heard. */

@@ -1,6 +1,7 @@
 /* Line-independent fingerprints of findings (see fingerprint.h). */
 #include "fingerprint.h"
 
+#include "fnv_hash.h"
 #include "string_list.h"
 
 #include <stdint.h>
@@ -30,27 +31,13 @@ static char *normalised_line(const char *line)
 }
 
 /* FNV-1a 64 over the fields, each followed by a 0 byte. */
-struct fnv {
-	uint64_t h;
-};
-
-static void fnv_add(struct fnv *f, const char *s)
+static uint64_t hash_fields(const char *const *fields, size_t n, uint64_t seed)
 {
-	for (const unsigned char *p = (const unsigned char *)s;; p++) {
-		f->h ^= *p;
-		f->h *= 0x100000001b3ULL;
-		if (!*p)
-			break;
-	}
-}
-
-static void hash_fields(const char *const *fields, size_t n, uint64_t seed, uint64_t *out)
-{
-	struct fnv f = { seed };
+	uint64_t h = seed;
 
 	for (size_t i = 0; i < n; i++)
-		fnv_add(&f, fields[i]);
-	*out = f.h;
+		h = fnv1a64_str(h, fields[i]);
+	return h;
 }
 
 char **fingerprints_compute(const struct finding_list *list, const char *display,
@@ -80,8 +67,9 @@ char **fingerprints_compute(const struct finding_list *list, const char *display
 		fields[3] = f->function;
 		fields[4] = texts[k];
 		fields[5] = index;
-		hash_fields(fields, 6, 0xcbf29ce484222325ULL, &a);
-		hash_fields(fields, 6, 0x84222325cbf29ce4ULL, &b);
+		/* The second seed is the offset basis with its halves swapped. */
+		a = hash_fields(fields, 6, FNV1A64_OFFSET_BASIS);
+		b = hash_fields(fields, 6, 0x84222325cbf29ce4ULL);
 		fps[k] = xasprintf("%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
 	}
 	for (size_t k = 0; k < list->len; k++)

@@ -3,6 +3,7 @@
 
 #include "cache_dir.h"
 #include "flag_translation.h"
+#include "fnv_hash.h"
 #include "local_headers.h"
 #include "tu_diagnostics.h"
 
@@ -101,25 +102,16 @@ static void base_flags(const struct string_list *flags, struct string_list *out)
 	}
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s)
-{
-	for (size_t i = 0; s[i]; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h * 1099511628211ULL; /* a separator, so "ab","c" != "a","bc" */
-}
-
 static uint64_t cache_key(const struct string_list *base)
 {
 	CXString v = clang_getClangVersion();
-	uint64_t h = fnv1a(14695981039346656037ULL, clang_getCString(v));
+	uint64_t h = fnv1a64_str(FNV1A64_OFFSET_BASIS, clang_getCString(v));
 
 	clang_disposeString(v);
 	for (size_t i = 0; i < base->len; i++)
-		h = fnv1a(h, base->items[i]);
+		h = fnv1a64_str(h, base->items[i]);
 	for (size_t i = 0; header_cache_headers[i]; i++)
-		h = fnv1a(h, header_cache_headers[i]);
+		h = fnv1a64_str(h, header_cache_headers[i]);
 	return h;
 }
 

@@ -3,6 +3,7 @@
 
 #include "cache_dir.h"
 #include "flag_translation.h"
+#include "fnv_hash.h"
 #include "read_file.h"
 #include "shell_words.h"
 
@@ -19,15 +20,6 @@
 #include <unistd.h>
 
 #define PROBE_NAME "gendisk_lint_probe"
-
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
 
 static int write_file(const char *path, const char *text)
 {
@@ -178,7 +170,7 @@ int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errl
 {
 	char real[PATH_MAX];
 	char *uts_path, *uts, *root, *dir, *cache_file, *tmp_file, *cached;
-	uint64_t h = 1469598103934665603ULL;
+	uint64_t h;
 	size_t uts_len = 0;
 
 	if (!realpath(kdir, real)) {
@@ -193,9 +185,8 @@ int kdir_flags(const char *kdir, struct string_list *out, char *err, size_t errl
 			 kdir);
 		return -1;
 	}
-	h = fnv1a(h, real, strlen(real));
-	h = fnv1a(h, "\n", 1);
-	h = fnv1a(h, uts, uts_len);
+	h = fnv1a64_str(FNV1A64_OFFSET_BASIS, real);
+	h = fnv1a64_bytes(h, uts, uts_len);
 	free(uts);
 
 	root = cache_root();
