@@ -9,7 +9,9 @@
  * layer needs.  It speaks virtio_blk's wire format
  * (<uapi/linux/virtio_blk.h>) over one virtqueue; it is deliberately much
  * smaller than drivers/block/virtio_blk.c (no multiqueue, polling, zoned,
- * discard, suspend), which it follows wherever it does the same thing.
+ * secure erase, suspend), which it follows wherever it does the same
+ * thing.  Discard and write zeroes are passed to the device when it
+ * offers them (QEMU's virtio-blk does): gdv_setup_ranges().
  *
  *   probe, per device (nothing visible yet):
  *     1. private data, a disk index (IDA)          gdv_probe()
@@ -84,6 +86,16 @@
  */
 #define GDV_MAX_SEGMENTS	128U
 
+/*
+ * Upper bound of ranges per discard request (the device states its own,
+ * max_discard_seg).  Each range is a 16-byte struct
+ * virtio_blk_discard_write_zeroes, so a request's range table is at most
+ * 256 * 16 = 4 KiB: one kmalloc() that never crosses a page, as the
+ * single special_vec that carries it must not.  virtio_blk has the same
+ * bound (MAX_DISCARD_SEGMENTS).
+ */
+#define GDV_MAX_DISCARD_SEGMENTS	256U
+
 static DEFINE_IDA(gdv_index_ida);
 
 /**
@@ -97,6 +109,9 @@ static DEFINE_IDA(gdv_index_ida);
  * @disk: the gendisk; put in gdv_remove()
  * @config_work: re-reads the capacity after a config change
  * @index: N of gdvirtioN, from gdv_index_ida
+ * @wz_may_unmap: the device may deallocate a range it writes zeroes to
+ *	(VIRTIO_BLK_F_WRITE_ZEROES with write_zeroes_may_unmap set), so a
+ *	write zeroes without REQ_NOUNMAP asks it to
  */
 struct gdvirtio {
 	struct virtio_device *vdev;
@@ -106,6 +121,7 @@ struct gdvirtio {
 	struct gendisk *disk;
 	struct work_struct config_work;
 	int index;
+	bool wz_may_unmap;
 };
 
 /**
@@ -115,9 +131,11 @@ struct gdvirtio {
  * @sg: the request's data, filled by blk_rq_map_sg(); sized for the
  *	queue's max_segments
  *
- * The PDU lives in memory blk-mq allocated once per tag, so queue_rq never
- * allocates.  The device reads @out_hdr and writes @status by DMA;
- * virtqueue_add_sgs() maps them.
+ * The PDU lives in memory blk-mq allocated once per tag, so reads,
+ * writes and flushes never allocate in queue_rq; a discard or write
+ * zeroes does, for its range table (gdv_setup_ranges()).  The device
+ * reads @out_hdr and writes @status by DMA; virtqueue_add_sgs() maps
+ * them.
  */
 struct gdv_req {
 	struct virtio_blk_outhdr out_hdr;
@@ -142,8 +160,70 @@ static blk_status_t gdv_status_to_blk(u8 status)
 }
 
 /*
+ * The data of a discard or write zeroes: one struct
+ * virtio_blk_discard_write_zeroes per range, always little-endian (the
+ * virtio spec defines it so, also for legacy devices), which the block
+ * layer then maps like write data: as the request's special payload
+ * (rq->special_vec, RQF_SPECIAL_PAYLOAD), which blk_rq_map_sg() and
+ * blk_rq_nr_phys_segments() use instead of the request's (absent) pages.
+ *
+ * A queue with max_discard_segments 1 merges discards only when they are
+ * contiguous, like writes, and the request is one range however many
+ * bios it holds.  With more, each merged bio is one range, possibly far
+ * from the others (blk_rq_nr_discard_segments() counts them).  A write
+ * zeroes is never merged (rq_mergeable(), block/blk.h:175 in 6.12), so it
+ * is always a single range.
+ *
+ * Runs in queue_rq, which must not sleep: GFP_ATOMIC.  The table is
+ * freed by gdv_free_ranges(), on completion or when queue_rq gives up.
+ */
+static int gdv_setup_ranges(struct request *rq, bool unmap)
+{
+	unsigned short nr = blk_rq_nr_discard_segments(rq);
+	struct virtio_blk_discard_write_zeroes *range;
+	u32 flags = unmap ? VIRTIO_BLK_WRITE_ZEROES_FLAG_UNMAP : 0;
+	unsigned short n = 0;
+	struct bio *bio;
+
+	range = kmalloc_array(nr, sizeof(*range), GFP_ATOMIC);
+	if (!range)
+		return -ENOMEM;
+
+	if (queue_max_discard_segments(rq->q) == 1) {
+		range[0].sector = cpu_to_le64(blk_rq_pos(rq));
+		range[0].num_sectors = cpu_to_le32(blk_rq_sectors(rq));
+		range[0].flags = cpu_to_le32(flags);
+		n = 1;
+	} else {
+		__rq_for_each_bio(bio, rq) {
+			if (WARN_ON_ONCE(n == nr))
+				break;
+			range[n].sector = cpu_to_le64(bio->bi_iter.bi_sector);
+			range[n].num_sectors =
+				cpu_to_le32(bio_sectors(bio));
+			range[n].flags = cpu_to_le32(flags);
+			n++;
+		}
+	}
+
+	gdv_bvec_set_virt(&rq->special_vec, range, n * sizeof(*range));
+	rq->rq_flags |= RQF_SPECIAL_PAYLOAD;
+	return 0;
+}
+
+/* Free what gdv_setup_ranges() allocated, if anything; idempotent. */
+static void gdv_free_ranges(struct request *rq)
+{
+	if (rq->rq_flags & RQF_SPECIAL_PAYLOAD) {
+		kfree(bvec_virt(&rq->special_vec));
+		rq->rq_flags &= ~RQF_SPECIAL_PAYLOAD;
+	}
+}
+
+/*
  * Put one request on the virtqueue: header (device-readable), data
- * (device-readable for writes, device-writable for reads), status byte
+ * (device-readable for writes, discard and write zeroes ranges,
+ * device-writable for reads), status byte
  * (device-writable).  The order of the buffers is the wire format.
  * Called with vq_lock held, hence GFP_ATOMIC for indirect descriptors.
  */
@@ -176,35 +256,57 @@ static blk_status_t gdv_queue_rq(struct blk_mq_hw_ctx *hctx,
 	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
 	unsigned int nents = 0;
 	unsigned long flags;
-	sector_t sector;
+	sector_t sector = 0;
+	bool unmap = false;
 	bool notify;
 	u32 type;
 	int err;
 
+	/* Sectors are always 512 bytes, whatever the logical block size. */
 	switch (req_op(rq)) {
 	case REQ_OP_READ:
 		type = VIRTIO_BLK_T_IN;
+		sector = blk_rq_pos(rq);
 		break;
 	case REQ_OP_WRITE:
 		type = VIRTIO_BLK_T_OUT;
+		sector = blk_rq_pos(rq);
 		break;
 	case REQ_OP_FLUSH:
 		/* Only reaches us if the queue has a write cache (FLUSH). */
 		type = VIRTIO_BLK_T_FLUSH;
 		break;
+	/*
+	 * Only reach us if the limits advertise them (the features were
+	 * negotiated).  The header's sector is unused (0, as the spec
+	 * wants): the ranges say where.
+	 */
+	case REQ_OP_DISCARD:
+		type = VIRTIO_BLK_T_DISCARD;
+		break;
+	case REQ_OP_WRITE_ZEROES:
+		type = VIRTIO_BLK_T_WRITE_ZEROES;
+		/* May the device deallocate instead of writing zeroes? */
+		unmap = gdv->wz_may_unmap && !(rq->cmd_flags & REQ_NOUNMAP);
+		break;
 	default:
-		/* Not advertised in the limits: discard, write zeroes, ... */
+		/* Not advertised in the limits: secure erase, zoned, ... */
 		return BLK_STS_NOTSUPP;
 	}
 
 	/* Wire format is little-endian (modern) or guest-endian (legacy). */
 	vbr->out_hdr.type = cpu_to_virtio32(vdev, type);
 	vbr->out_hdr.ioprio = cpu_to_virtio32(vdev, req_get_ioprio(rq));
-	/* Always 512-byte sectors, whatever the logical block size. */
-	sector = type == VIRTIO_BLK_T_FLUSH ? 0 : blk_rq_pos(rq);
 	vbr->out_hdr.sector = cpu_to_virtio64(vdev, sector);
 	/* The device overwrites it; a request it never saw reads as error. */
 	vbr->status = VIRTIO_BLK_S_IOERR;
+
+	/* Before the mapping below: the ranges are the data it maps. */
+	if (type == VIRTIO_BLK_T_DISCARD || type == VIRTIO_BLK_T_WRITE_ZEROES) {
+		if (gdv_setup_ranges(rq, unmap))
+			/* Retried later by blk-mq, no error for the caller. */
+			return BLK_STS_RESOURCE;
+	}
 
 	if (blk_rq_nr_phys_segments(rq)) {
 		sg_init_table(vbr->sg, queue_max_segments(rq->q));
@@ -214,11 +316,17 @@ static blk_status_t gdv_queue_rq(struct blk_mq_hw_ctx *hctx,
 	blk_mq_start_request(rq);
 
 	spin_lock_irqsave(&gdv->vq_lock, flags);
-	err = gdv_add_req(gdv->vq, vbr, nents, type == VIRTIO_BLK_T_OUT);
+	err = gdv_add_req(gdv->vq, vbr, nents, op_is_write(req_op(rq)));
 	if (err) {
 		/* Let the device drain what is queued, then retry. */
 		virtqueue_kick(gdv->vq);
 		spin_unlock_irqrestore(&gdv->vq_lock, flags);
+		/*
+		 * Requeued or failed, the request never reaches
+		 * gdv_complete_rq(): free its ranges here.  A retry sets
+		 * them up again.
+		 */
+		gdv_free_ranges(rq);
 		switch (err) {
 		case -ENOSPC:
 			/*
@@ -252,6 +360,8 @@ static void gdv_complete_rq(struct request *rq)
 {
 	struct gdv_req *vbr = blk_mq_rq_to_pdu(rq);
 
+	/* The device is done with the ranges (or never will read them). */
+	gdv_free_ranges(rq);
 	blk_mq_end_request(rq, gdv_status_to_blk(vbr->status));
 }
 
@@ -306,6 +416,71 @@ static sector_t gdv_read_capacity(struct gdvirtio *gdv, unsigned int lbs)
 
 	virtio_cread(gdv->vdev, struct virtio_blk_config, capacity, &capacity);
 	return round_down(capacity, lbs >> SECTOR_SHIFT);
+}
+
+/*
+ * VIRTIO_BLK_F_DISCARD and VIRTIO_BLK_F_WRITE_ZEROES: their config fields
+ * are valid only if the feature was negotiated, so each is read under its
+ * feature; without it the limit stays 0 and the block layer never sends
+ * the operation (BLKDISCARD fails with EOPNOTSUPP, BLKZEROOUT writes
+ * zero pages itself).  Sizes are 512-byte sectors, whatever the logical
+ * block size.  A field of 0 means "no limit stated" (virtio_blk reads it
+ * the same way): the request is bounded by the block layer alone.
+ */
+static void gdv_read_discard_limits(struct gdvirtio *gdv,
+				    struct gdv_limits *gl)
+{
+	struct virtio_device *vdev = gdv->vdev;
+	u32 v;
+	u8 may_unmap;
+
+	gl->max_discard_sectors = 0;
+	gl->max_discard_segments = 0;
+	gl->discard_granularity = 0;
+	gl->max_write_zeroes_sectors = 0;
+	gdv->wz_may_unmap = false;
+
+	if (virtio_has_feature(vdev, VIRTIO_BLK_F_DISCARD)) {
+		virtio_cread(vdev, struct virtio_blk_config,
+			     max_discard_sectors, &v);
+		gl->max_discard_sectors = v ?: UINT_MAX;
+
+		/* Ranges per request; one if the device states none. */
+		virtio_cread(vdev, struct virtio_blk_config, max_discard_seg,
+			     &v);
+		gl->max_discard_segments = clamp(v, 1U,
+						 GDV_MAX_DISCARD_SEGMENTS);
+
+		/*
+		 * Discards are split at multiples of the alignment; without
+		 * one, at logical blocks (the block layer never goes below).
+		 */
+		virtio_cread(vdev, struct virtio_blk_config,
+			     discard_sector_alignment, &v);
+		if (v && v <= UINT_MAX >> SECTOR_SHIFT)
+			gl->discard_granularity = v << SECTOR_SHIFT;
+		else
+			gl->discard_granularity = gl->lbs;
+	}
+
+	if (virtio_has_feature(vdev, VIRTIO_BLK_F_WRITE_ZEROES)) {
+		virtio_cread(vdev, struct virtio_blk_config,
+			     max_write_zeroes_sectors, &v);
+		gl->max_write_zeroes_sectors = v ?: UINT_MAX;
+
+		/*
+		 * A write zeroes is always one range (never merged, see
+		 * gdv_setup_ranges()), within any max_write_zeroes_seg; 0
+		 * states no limit, as for discard.  Read for the log only.
+		 */
+		virtio_cread(vdev, struct virtio_blk_config,
+			     max_write_zeroes_seg, &v);
+		dev_dbg(&vdev->dev, "max_write_zeroes_seg %u\n", v);
+
+		virtio_cread(vdev, struct virtio_blk_config,
+			     write_zeroes_may_unmap, &may_unmap);
+		gdv->wz_may_unmap = may_unmap;
+	}
 }
 
 /**
@@ -368,6 +543,8 @@ static int gdv_read_limits(struct gdvirtio *gdv, struct gdv_limits *gl)
 
 	/* VIRTIO_BLK_F_FLUSH: a volatile write cache that FLUSH empties. */
 	gl->write_cache = virtio_has_feature(vdev, VIRTIO_BLK_F_FLUSH);
+
+	gdv_read_discard_limits(gdv, gl);
 	return 0;
 }
 
@@ -507,9 +684,11 @@ static int gdv_probe(struct virtio_device *vdev)
 	if (err)
 		goto out_reset;
 
-	dev_info(&vdev->dev, "%s: %llu sectors, %u-byte blocks%s%s\n",
+	dev_info(&vdev->dev, "%s: %llu sectors, %u-byte blocks%s%s%s%s\n",
 		 disk->disk_name, (unsigned long long)get_capacity(disk),
 		 gl.lbs, gl.write_cache ? ", write cache" : "",
+		 gl.max_discard_sectors ? ", discard" : "",
+		 gl.max_write_zeroes_sectors ? ", write zeroes" : "",
 		 get_disk_ro(disk) ? ", read-only" : "");
 	return 0;
 
@@ -645,6 +824,8 @@ static const unsigned int gdv_features[] = {
 	VIRTIO_BLK_F_RO,
 	VIRTIO_BLK_F_BLK_SIZE,
 	VIRTIO_BLK_F_FLUSH,
+	VIRTIO_BLK_F_DISCARD,
+	VIRTIO_BLK_F_WRITE_ZEROES,
 };
 
 static struct virtio_driver gdv_driver = {

@@ -25,6 +25,8 @@
 
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
+#include <linux/bvec.h>
+#include <linux/mm.h>
 #include <linux/version.h>
 
 #define GDVIRTIO_KERNEL_6_12 (KERNEL_VERSION(6, 12, 0) <= LINUX_VERSION_CODE)
@@ -36,6 +38,14 @@
  * @max_segment_size: bytes one entry may cover
  * @max_hw_sectors: 512-byte sectors one request may cover
  * @write_cache: the device has a volatile write cache that FLUSH empties
+ * @max_discard_sectors: 512-byte sectors one discard may cover; 0: the
+ *	disk has no discard
+ * @max_discard_segments: ranges one discard request may carry (>= 1 if
+ *	@max_discard_sectors is set)
+ * @discard_granularity: bytes; the unit the device discards in
+ * @max_write_zeroes_sectors: 512-byte sectors one write-zeroes request
+ *	may cover; 0: no write zeroes (the block layer then writes zeroes
+ *	itself with plain writes)
  */
 struct gdv_limits {
 	unsigned int lbs;
@@ -43,6 +53,10 @@ struct gdv_limits {
 	unsigned int max_segment_size;
 	unsigned int max_hw_sectors;
 	bool write_cache;
+	unsigned int max_discard_sectors;
+	unsigned short max_discard_segments;
+	unsigned int discard_granularity;
+	unsigned int max_write_zeroes_sectors;
 };
 
 /**
@@ -73,7 +87,17 @@ struct gdv_limits {
  * lim.features (gendisk-api.md §1.4).  No FUA: the block layer then turns
  * REQ_FUA into a write followed by a flush.
  *
- * Difference 4, rotational default: 6.1 treats a queue as rotational
+ * Difference 4, discard and write zeroes: 6.12 takes
+ * .max_hw_discard_sectors (the user's cap is applied on top of it,
+ * blk-settings.c:320-321), .max_discard_segments, .discard_granularity
+ * and .max_write_zeroes_sectors in @lim; 6.1 has the setters
+ * blk_queue_max_discard_sectors(), blk_queue_max_discard_segments() and
+ * blk_queue_max_write_zeroes_sectors() (blkdev.h:924-931 in 6.1) and no
+ * setter for the granularity, which 6.1's drivers (virtio_blk among
+ * them) store in q->limits directly.  Zero leaves the operation off on
+ * both: a discard or write zeroes then never reaches the driver.
+ *
+ * Difference 5, rotational default: 6.1 treats a queue as rotational
  * unless QUEUE_FLAG_NONROT is set; 6.12 as non-rotational unless
  * BLK_FEAT_ROTATIONAL is set.  A virtio disk says nothing about its
  * media, so gdvirtio keeps 6.1's default on both, as virtio_blk does
@@ -94,6 +118,13 @@ static inline struct gendisk *gdv_alloc_disk(struct blk_mq_tag_set *set,
 		.features		= BLK_FEAT_ROTATIONAL,
 	};
 
+	if (gl->max_discard_sectors) {
+		lim.max_hw_discard_sectors = gl->max_discard_sectors;
+		lim.max_discard_segments = gl->max_discard_segments;
+		lim.discard_granularity = gl->discard_granularity;
+	}
+	lim.max_write_zeroes_sectors = gl->max_write_zeroes_sectors;
+
 	if (gl->write_cache)
 		lim.features |= BLK_FEAT_WRITE_CACHE;
 	return blk_mq_alloc_disk(set, &lim, queuedata);
@@ -112,7 +143,35 @@ static inline struct gendisk *gdv_alloc_disk(struct blk_mq_tag_set *set,
 	blk_queue_max_segment_size(q, gl->max_segment_size);
 	blk_queue_max_hw_sectors(q, gl->max_hw_sectors);
 	blk_queue_write_cache(q, gl->write_cache, false);
+	if (gl->max_discard_sectors) {
+		blk_queue_max_discard_sectors(q, gl->max_discard_sectors);
+		blk_queue_max_discard_segments(q, gl->max_discard_segments);
+		q->limits.discard_granularity = gl->discard_granularity;
+	}
+	blk_queue_max_write_zeroes_sectors(q, gl->max_write_zeroes_sectors);
 	return disk;
+#endif
+}
+
+/**
+ * gdv_bvec_set_virt - point a bio_vec at kernel memory
+ * @bv: the bio_vec, for gdvirtio a request's special_vec
+ * @vaddr: kmalloc()ed memory; it must not cross a page (a discard
+ *	payload is at most 4 KiB, kmalloc() aligns such sizes naturally)
+ * @len: bytes
+ *
+ * 6.12 has bvec_set_virt() (include/linux/bvec.h:74 in 6.12); 6.1 has
+ * not, and its drivers fill the three fields by hand.
+ */
+static inline void gdv_bvec_set_virt(struct bio_vec *bv, void *vaddr,
+				     unsigned int len)
+{
+#if GDVIRTIO_KERNEL_6_12
+	bvec_set_virt(bv, vaddr, len);
+#else
+	bv->bv_page = virt_to_page(vaddr);
+	bv->bv_offset = offset_in_page(vaddr);
+	bv->bv_len = len;
 #endif
 }
 
