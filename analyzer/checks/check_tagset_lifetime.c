@@ -69,10 +69,24 @@ struct binding {
 	size_t fn;
 };
 
+/*
+ * An allocator wrapper defined in the file: a function that calls
+ * blk_mq_alloc_disk() on a tag set reached from its parameter "param"
+ * (mmc_alloc_disk(mq, ...) on &mq->tag_set; a compat helper on "set").
+ */
+struct wrapper {
+	const char *name;
+	unsigned param;
+	char rest[LD_PATH_LEN]; /* "" (the parameter points to the tag set) or "->tag_set" */
+};
+
 struct ctx {
 	struct facts f;
 	struct binding *b;
 	size_t nb, capb;
+	const struct lowered_file *lf;
+	struct wrapper *w;
+	size_t nw, capw;
 };
 
 static void bind(struct ctx *c, const char *disk, const char *tagset, size_t fn)
@@ -110,7 +124,124 @@ static int visit(const struct ir_node *n, void *data)
 	return 1;
 }
 
-/* disk paths allocated by blk_mq_alloc_disk(tagset, ...) and their copies */
+/* ---------------------------------------------- allocator wrappers */
+
+struct wrapper_scan {
+	struct ctx *c;
+	const struct ir_function *fn;
+};
+
+static int find_wrapper(const struct ir_node *n, void *data)
+{
+	struct wrapper_scan *ws = data;
+	struct ctx *c = ws->c;
+	char set[LD_PATH_LEN];
+
+	if (n->kind != IR_CALL || strcmp(ir_call_name(n), "blk_mq_alloc_disk") ||
+	    !tagset_text(ir_call_arg(n, 0), set, sizeof(set)))
+		return 1;
+	for (unsigned k = 0; k < ws->fn->nparams; k++) {
+		const char *p = ws->fn->params[k];
+		size_t len = p ? strlen(p) : 0;
+		const char *rest;
+
+		if (!len)
+			continue;
+		if (set[0] == '*' && !strcmp(set + 1, p))
+			rest = "";
+		else if (!strncmp(set, p, len) && (set[len] == '.' || !strncmp(set + len, "->", 2)))
+			rest = set + len;
+		else
+			continue;
+		if (c->nw == c->capw) {
+			c->capw = c->capw ? c->capw * 2 : 8;
+			c->w = realloc(c->w, c->capw * sizeof(*c->w));
+			if (!c->w)
+				abort();
+		}
+		c->w[c->nw].name = ws->fn->name;
+		c->w[c->nw].param = k;
+		snprintf(c->w[c->nw].rest, LD_PATH_LEN, "%s", rest);
+		c->nw++;
+		return 0;
+	}
+	return 1;
+}
+
+static int defined_in_file(const struct lowered_file *lf, const char *name)
+{
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		if (lf->funcs[i].name && !strcmp(lf->funcs[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* "gdv->tag_set", "*tags", "*set": the last component names a tag set */
+static int names_tag_set(const char *path)
+{
+	const char *last = path[0] == '*' ? path + 1 : path;
+	const char *p;
+
+	for (p = path; *p; p++)
+		if (*p == '.' || (*p == '>' && p > path && p[-1] == '-'))
+			last = p + 1;
+	return strstr(last, "tag") != NULL || !strcmp(last, "set");
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/*
+ * The tag set a call allocating a disk takes, as tagset_text() writes it:
+ * blk_mq_alloc_disk(set, ...); a wrapper of it defined in the file, through
+ * the wrapper's parameter; or an allocator defined elsewhere, typically a
+ * compat helper in a local header (gdv_alloc_disk(&gdv->tag_set, ...)):
+ * a function named *alloc_disk, other than the kernel's bio-based ones,
+ * through its first argument that names a tag set.
+ */
+static int alloc_tagset(const struct ctx *c, const struct ir_node *call, char *out, size_t len)
+{
+	const char *name = ir_call_name(call);
+	char path[LD_PATH_LEN];
+
+	if (!strcmp(name, "blk_mq_alloc_disk"))
+		return tagset_text(ir_call_arg(call, 0), out, len);
+	for (size_t i = 0; i < c->nw; i++) {
+		const struct wrapper *w = &c->w[i];
+		const struct ir_node *arg;
+
+		if (strcmp(w->name, name) || w->param >= ir_call_nargs(call))
+			continue;
+		arg = ir_call_arg(call, w->param);
+		if (!w->rest[0])
+			return tagset_text(arg, out, len);
+		arg = ir_strip(arg);
+		if (arg && arg->kind == IR_UNARY && arg->op == CXUnaryOperator_AddrOf &&
+		    arg->nkids == 1) {
+			/* wrapper(&host->queue) on mq->tag_set: host->queue.tag_set */
+			if (!ir_path_text(arg->kids[0], path, sizeof(path)))
+				return 0;
+			return snprintf(out, len, "%s.%s", path,
+					w->rest + (w->rest[0] == '.' ? 1 : 2)) < (int)len;
+		}
+		if (!ir_path_text(arg, path, sizeof(path)))
+			return 0;
+		return snprintf(out, len, "%s%s", path, w->rest) < (int)len;
+	}
+	if (defined_in_file(c->lf, name) || !ends_with(name, "alloc_disk") ||
+	    !strcmp(name, "blk_alloc_disk") || !strcmp(name, "alloc_disk"))
+		return 0;
+	for (unsigned i = 0; i < ir_call_nargs(call); i++)
+		if (tagset_text(ir_call_arg(call, i), out, len) && names_tag_set(out))
+			return 1;
+	return 0;
+}
+
+/* disk paths allocated from a tag set (alloc_tagset) and their copies */
 static int find_allocs(const struct ir_node *n, void *data)
 {
 	struct ctx *c = data;
@@ -125,8 +256,7 @@ static int find_allocs(const struct ir_node *n, void *data)
 		name = n->name;
 		rhs = ir_strip(n->kids[0]);
 	}
-	if (!rhs || rhs->kind != IR_CALL || strcmp(ir_call_name(rhs), "blk_mq_alloc_disk") ||
-	    !tagset_text(ir_call_arg(rhs, 0), tagset, sizeof(tagset)))
+	if (!rhs || rhs->kind != IR_CALL || !alloc_tagset(c, rhs, tagset, sizeof(tagset)))
 		return 1;
 	if (name)
 		snprintf(disk, sizeof(disk), "%s", name);
@@ -238,6 +368,12 @@ static void on_file(const struct file_context *fc)
 
 	resource_flow_run(fc, &leak_spec);
 
+	c.lf = fc->lf;
+	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		struct wrapper_scan ws = { &c, &fc->lf->funcs[i] };
+
+		ir_walk(fc->lf->funcs[i].body, find_wrapper, &ws);
+	}
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		c.f.fn = i;
 		ir_walk(fc->lf->funcs[i].body, find_allocs, &c);
@@ -267,6 +403,7 @@ static void on_file(const struct file_context *fc)
 	}
 	free(c.f.ev);
 	free(c.b);
+	free(c.w);
 }
 
 /* the prefilter's trigger tokens (rules.h) */
@@ -291,7 +428,14 @@ const struct rule rule_tagset_lifetime = {
 		"set may be freed before put_disk() (virtio_blk's remove does that).\n"
 		"Checked on straight-line stretches (an error-unwinding ladder falling through\n"
 		"its labels, an exit function); the tag set and the disk are matched by\n"
-		"access path within the file, hence confidence medium.\n"
+		"access path within the file, hence confidence medium.  The disk's tag set\n"
+		"is the one passed to blk_mq_alloc_disk(), to a wrapper of it defined in\n"
+		"the file (through the wrapper's parameter: mmc_alloc_disk(mq) on\n"
+		"&mq->tag_set), or to an allocator defined elsewhere, such as a compat\n"
+		"helper in a local header, named *alloc_disk (not blk_alloc_disk): its\n"
+		"first argument whose last member names a tag set (tag_set, tagset, set).\n"
+		"A disk copied to the driver struct (dev->disk = disk) is matched by that\n"
+		"path in the remove or exit function.\n"
 		"Leaks: a tag set allocated by blk_mq_alloc_tag_set() or\n"
 		"blk_mq_alloc_sq_tag_set() holds the hardware queues' tags and request\n"
 		"memory (blk_mq_alloc_map_and_rqs per queue) until blk_mq_free_tag_set();\n"

@@ -1,4 +1,5 @@
 /* use-after-put: the disk (or disk->queue, disk->private_data) used after put_disk(). */
+#include "put_while_added.h"
 #include "rules.h"
 
 static void on_event(const struct lint_event *ev)
@@ -12,6 +13,9 @@ static void on_event(const struct lint_event *ev)
 		struct finding *f;
 
 		if (!(st->bits & DS_PUT))
+			continue;
+		/* put_disk(); del_gendisk(); on an added disk: put-before-del's */
+		if (ev->kind == EV_DEL && put_while_maybe_added(st))
 			continue;
 		f = lint_report(ev, "use-after-put", ev->loc, "'%s' used after put_disk()", ev->path);
 		lint_note(f, st->put_loc, "put_disk() here");
@@ -44,7 +48,13 @@ const struct rule rule_use_after_put = {
 		"\tkfree(priv);\n"
 		"\n"
 		"Fix: read what you need before put_disk(), or free private data in\n"
-		"->free_disk; put_disk() is the last thing done with the disk.\n",
+		"->free_disk; put_disk() is the last thing done with the disk.\n"
+		"\n"
+		"del_gendisk() after put_disk(): when the disk may still have been added at\n"
+		"the put (added in this function, or taken from outside it as in a remove\n"
+		"function), the pair is reported once, as put-before-del at the put; when\n"
+		"the disk was never added (its put was the last reference), the\n"
+		"del_gendisk() is reported here.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

@@ -423,6 +423,10 @@ static int merge_locs(struct obj_state *dst, const struct obj_state *src)
 	MERGE_LOC(del_loc);
 	MERGE_LOC(check_loc);
 #undef MERGE_LOC
+	if ((dst->put_from | src->put_from) != dst->put_from) {
+		dst->put_from |= src->put_from;
+		changed = 1;
+	}
 	if (!dst->alloc_fn && src->alloc_fn) {
 		dst->alloc_fn = src->alloc_fn;
 		changed = 1;
@@ -576,8 +580,10 @@ static void apply_transition(struct obj_state *o, const void *arg)
 		o->del_loc = t->loc;
 		break;
 	case EV_PUT:
-		if (live)
+		if (live) {
+			o->put_from = live;
 			o->bits = (uint16_t)(none | DS_PUT);
+		}
 		o->put_loc = t->loc;
 		break;
 	default:

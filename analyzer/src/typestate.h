@@ -46,6 +46,7 @@ struct obj_state {
 	uint8_t escaped;        /* handed to a function that may keep or free it */
 	uint8_t conv;           /* enum alloc_convention of its allocator */
 	int16_t group;          /* alias group: index of the group's representative */
+	uint16_t put_from;      /* states the disk was in when put_disk() put it */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
 	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc;
 };
