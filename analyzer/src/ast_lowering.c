@@ -1,6 +1,7 @@
 /* Walk libclang cursors of main-file functions once and build the IR. */
 #include "ast_lowering.h"
 
+#include "local_headers.h"
 #include "string_list.h"
 
 #include <stdlib.h>
@@ -250,6 +251,7 @@ struct top_ctx {
 	struct lowered_file *out;
 	size_t cap;
 	size_t cap_globals;
+	size_t cap_header;
 };
 
 /* The field name and value of one designated initializer ".name = value"
@@ -317,12 +319,43 @@ static void lower_global(struct top_ctx *tc, CXCursor c)
 	free(inits.items);
 }
 
+/* The driver-local header a static inline function definition outside the
+ * main file is written in (arena copy), or NULL: kernel headers and
+ * anything not static inline are not the driver's. */
+static const char *local_inline_header(struct ir_arena *arena, CXCursor c)
+{
+	CXFile file = NULL;
+	CXString name;
+	const char *path, *slash;
+	const char *out = NULL;
+
+	if (clang_Cursor_getStorageClass(c) != CX_SC_Static || !clang_Cursor_isFunctionInlined(c))
+		return NULL;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	if (!file)
+		return NULL;
+	name = clang_getFileName(file);
+	path = clang_getCString(name);
+	if (path && (slash = strrchr(path, '/')) != NULL) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+
+		if (local_include_dir(dir))
+			out = ir_strdup(arena, path);
+		free(dir);
+	} else if (path && *path) {
+		out = ir_strdup(arena, path); /* found in the current directory */
+	}
+	clang_disposeString(name);
+	return out;
+}
+
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_ctx *tc = data;
 	struct lowered_file *lf = tc->out;
 	struct ir_function *f;
 	struct cursor_vec v = { 0 };
+	const char *header = NULL;
 	int nargs;
 
 	(void)parent;
@@ -331,17 +364,31 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		lower_global(tc, c);
 		return CXChildVisit_Continue;
 	}
-	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
-	clang_visitChildren(c, collect_child, &v);
-	if (lf->nfuncs == tc->cap) {
-		tc->cap = tc->cap ? tc->cap * 2 : 32;
-		lf->funcs = xrealloc(lf->funcs, tc->cap * sizeof(*lf->funcs));
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		header = local_inline_header(&lf->arena, c);
+		if (!header)
+			return CXChildVisit_Continue;
 	}
-	f = &lf->funcs[lf->nfuncs];
+	clang_visitChildren(c, collect_child, &v);
+	if (header) {
+		if (lf->nheader_funcs == tc->cap_header) {
+			tc->cap_header = tc->cap_header ? tc->cap_header * 2 : 8;
+			lf->header_funcs = xrealloc(lf->header_funcs,
+						    tc->cap_header * sizeof(*lf->header_funcs));
+		}
+		f = &lf->header_funcs[lf->nheader_funcs];
+	} else {
+		if (lf->nfuncs == tc->cap) {
+			tc->cap = tc->cap ? tc->cap * 2 : 32;
+			lf->funcs = xrealloc(lf->funcs, tc->cap * sizeof(*lf->funcs));
+		}
+		f = &lf->funcs[lf->nfuncs];
+	}
 	memset(f, 0, sizeof(*f));
 	f->name = cursor_name(&lf->arena, c);
+	f->header = header;
 	f->loc = cursor_loc(c);
 	f->returns_void = clang_getResultType(clang_getCursorType(c)).kind == CXType_Void;
 	f->is_static = clang_Cursor_getStorageClass(c) == CX_SC_Static;
@@ -362,8 +409,12 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 			f->body = lower(&lf->arena, v.items[i], 0);
 		}
 	free(v.items);
-	if (f->body)
-		lf->nfuncs++;
+	if (f->body) {
+		if (header)
+			lf->nheader_funcs++;
+		else
+			lf->nfuncs++;
+	}
 	return CXChildVisit_Continue;
 }
 
@@ -379,6 +430,7 @@ void lowered_file_free(struct lowered_file *lf)
 {
 	free(lf->funcs);
 	free(lf->globals);
+	free(lf->header_funcs);
 	ir_arena_free(&lf->arena);
 	memset(lf, 0, sizeof(*lf));
 }

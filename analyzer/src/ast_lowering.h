@@ -12,9 +12,15 @@ struct lowered_file {
 	size_t nfuncs;
 	struct ir_global *globals; /* file-scope struct definitions with initializers */
 	size_t nglobals;
+	/* static inline functions defined in the driver's own headers (a local
+	 * include dir, local_headers.h): never analysed as the file's own
+	 * functions, their locations are the header's */
+	struct ir_function *header_funcs;
+	size_t nheader_funcs;
 };
 
-/* Every function defined in the main file (not in headers), in source order. */
+/* Every function defined in the main file, in source order, and the static
+ * inline functions of the driver's own headers (header_funcs). */
 void lower_main_file(CXTranslationUnit tu, struct lowered_file *out);
 void lowered_file_free(struct lowered_file *lf);
 

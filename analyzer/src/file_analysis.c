@@ -2,7 +2,80 @@
 #include "ast_lowering.h"
 #include "file_rules.h"
 #include "summaries.h"
+#include "rules.h"
+#include "string_list.h"
 #include "typestate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Report a finding of a header function at every call of it in the main
+ * file: the header's own lines are not the file's, so the call is where
+ * the driver's file meets the bug; the message names the header spot. */
+static void report_calls(const struct lowered_file *lf, const struct ir_function *callee,
+			 const struct ir_function *caller, const struct ir_node *n,
+			 const struct finding *hf, struct finding_list *findings)
+{
+	if (!n)
+		return;
+	if (n->kind == IR_CALL && strcmp(ir_call_name(n), callee->name) == 0) {
+		const char *base = strrchr(callee->header, '/');
+		const char *here = strstr(hf->message, " here: ");
+		int head = here ? (int)(here - hf->message) : (int)strlen(hf->message);
+		char *msg = xasprintf("%.*s in %s() at %s:%u:%u (allocated at line %u)%s", head,
+				      hf->message, callee->name, base ? base + 1 : callee->header,
+				      hf->loc.line, hf->loc.col,
+				      hf->nnotes ? hf->notes[0].loc.line : 0u,
+				      here ? here + 5 : "");
+
+		finding_add(findings, hf->rule_id, hf->severity, hf->confidence, n->loc,
+			    caller->name, msg);
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		report_calls(lf, callee, caller, n->kids[i], hf, findings);
+}
+
+/*
+ * The static inline functions of the driver's own headers: a use of an
+ * unchecked allocation there (a compat wrapper around blk_alloc_disk) is
+ * the driver's bug.  Only alloc-unchecked looks at them: the lifecycle of
+ * a disk is the caller's, and summaries stay the main file's.
+ */
+static void analyse_header_functions(const struct lowered_file *lf,
+				     const struct lint_target *target,
+				     const unsigned char *rule_enabled,
+				     struct finding_list *findings)
+{
+	int ri = rule_index("alloc-unchecked");
+	unsigned char *only;
+
+	if (ri < 0 || !rule_enabled[ri] || !lf->nheader_funcs)
+		return;
+	only = xcalloc(rules_count(), 1);
+	only[ri] = 1;
+	for (size_t h = 0; h < lf->nheader_funcs; h++) {
+		const struct ir_function *fn = &lf->header_funcs[h];
+		struct finding_list local = { 0 };
+		struct fn_analysis fa;
+		struct config_set *states;
+
+		fn_analysis_init(&fa, fn, target, NULL);
+		if (fa.nobjs) {
+			fa.findings = &local;
+			fa.rule_enabled = only;
+			states = fn_analysis_fixpoint(&fa);
+			fn_analysis_report(&fa, states);
+			fn_analysis_free_states(&fa, states);
+		}
+		fn_analysis_free(&fa);
+		for (size_t k = 0; k < local.len; k++)
+			for (size_t i = 0; i < lf->nfuncs; i++)
+				report_calls(lf, fn, &lf->funcs[i], lf->funcs[i].body,
+					     &local.items[k], findings);
+		finding_list_free(&local);
+	}
+	free(only);
+}
 
 void analyse_file(const struct lowered_file *lf, const struct lint_target *target,
 		  const unsigned char *rule_enabled, struct finding_list *findings)
@@ -25,5 +98,6 @@ void analyse_file(const struct lowered_file *lf, const struct lint_target *targe
 		fn_analysis_free(&fa);
 	}
 	summary_table_free(&table);
+	analyse_header_functions(lf, target, rule_enabled, findings);
 	run_file_rules(lf, target, rule_enabled, findings);
 }

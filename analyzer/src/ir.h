@@ -72,6 +72,8 @@ struct ir_function {
 	struct ir_loc end_loc; /* the closing brace */
 	int returns_void;
 	int is_static;
+	const char *header; /* NULL: defined in the main file; else the driver's own
+			     * header it is a static inline function of */
 	unsigned nparams;
 	const char **params;
 	struct ir_node *body;
