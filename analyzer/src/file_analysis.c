@@ -37,22 +37,34 @@ static void report_calls(const struct lowered_file *lf, const struct ir_function
 
 /*
  * The static inline functions of the driver's own headers: a use of an
- * unchecked allocation there (a compat wrapper around blk_alloc_disk) is
- * the driver's bug.  Only alloc-unchecked looks at them: the lifecycle of
- * a disk is the caller's, and summaries stay the main file's.
+ * unchecked allocation there, or the wrong failure test (a compat wrapper
+ * around blk_alloc_disk) is the driver's bug.  Only the allocation rules
+ * look at them: the lifecycle of a disk is the caller's, and summaries
+ * stay the main file's.
  */
+static const char *const header_rules[] = { "alloc-unchecked", "alloc-wrong-check" };
+
 static void analyse_header_functions(const struct lowered_file *lf,
 				     const struct lint_target *target,
 				     const unsigned char *rule_enabled,
 				     struct finding_list *findings)
 {
-	int ri = rule_index("alloc-unchecked");
 	unsigned char *only;
+	int any = 0;
 
-	if (ri < 0 || !rule_enabled[ri] || !lf->nheader_funcs)
+	if (!lf->nheader_funcs)
 		return;
 	only = xcalloc(rules_count(), 1);
-	only[ri] = 1;
+	for (size_t r = 0; r < sizeof(header_rules) / sizeof(header_rules[0]); r++) {
+		int ri = rule_index(header_rules[r]);
+
+		if (ri >= 0 && rule_enabled[ri])
+			only[ri] = any = 1;
+	}
+	if (!any) {
+		free(only);
+		return;
+	}
 	for (size_t h = 0; h < lf->nheader_funcs; h++) {
 		const struct ir_function *fn = &lf->header_funcs[h];
 		struct finding_list local = { 0 };
