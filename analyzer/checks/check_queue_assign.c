@@ -1,5 +1,6 @@
 /* queue-assign: disk->queue assigned on a disk that owns its queue. */
 #include "file_rules.h"
+#include "header_calls.h"
 #include "local_disks.h"
 #include "rules.h"
 
@@ -39,31 +40,49 @@ static int own_queue(const struct local_disks *ld, const struct ld_item *it)
 	return 0;
 }
 
+static void check_function(const struct file_context *fc, const struct ir_function *fn)
+{
+	struct local_disks ld;
+
+	local_disks_collect(&ld, fn);
+	for (unsigned m = 0; m < ld.members.len; m++) {
+		const struct ld_item *it = &ld.members.items[m];
+		const struct ld_item *alloc;
+		struct finding *f;
+		char *note;
+
+		if (strcmp(it->member, "queue") != 0)
+			continue;
+		alloc = local_disks_alloc_before(&ld, it->path, it->loc);
+		if (!alloc || own_queue(&ld, it))
+			continue;
+		f = file_report(fc, it->loc, fn->name,
+				"'%s->queue' assigned on a disk from %s(), which owns its queue: "
+				"the allocated queue leaks and put_disk() puts this one",
+				it->path, alloc->callee);
+		if (f && asprintf(&note, "'%s' allocated here", alloc->path) >= 0)
+			finding_add_note(f, alloc->loc, note);
+	}
+	local_disks_free(&ld);
+}
+
+/* The file's functions, then the static inline functions of the driver's
+ * own headers (a compat wrapper around blk_mq_alloc_disk), whose findings
+ * are reported at their calls in the file. */
 static void on_file(const struct file_context *fc)
 {
-	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
-		struct local_disks ld;
+	for (size_t i = 0; i < fc->lf->nfuncs; i++)
+		check_function(fc, &fc->lf->funcs[i]);
+	for (size_t h = 0; h < fc->lf->nheader_funcs; h++) {
+		const struct ir_function *fn = &fc->lf->header_funcs[h];
+		struct finding_list local = { 0 };
+		struct file_context hc = *fc;
 
-		local_disks_collect(&ld, &fc->lf->funcs[i]);
-		for (unsigned m = 0; m < ld.members.len; m++) {
-			const struct ld_item *it = &ld.members.items[m];
-			const struct ld_item *alloc;
-			struct finding *f;
-			char *note;
-
-			if (strcmp(it->member, "queue") != 0)
-				continue;
-			alloc = local_disks_alloc_before(&ld, it->path, it->loc);
-			if (!alloc || own_queue(&ld, it))
-				continue;
-			f = file_report(fc, it->loc, fc->lf->funcs[i].name,
-					"'%s->queue' assigned on a disk from %s(), which owns its queue: "
-					"the allocated queue leaks and put_disk() puts this one",
-					it->path, alloc->callee);
-			if (f && asprintf(&note, "'%s' allocated here", alloc->path) >= 0)
-				finding_add_note(f, alloc->loc, note);
-		}
-		local_disks_free(&ld);
+		hc.findings = &local;
+		check_function(&hc, fn);
+		for (size_t k = 0; k < local.len; k++)
+			header_finding_at_calls(fc->lf, fn, &local.items[k], fc->findings);
+		finding_list_free(&local);
 	}
 }
 
@@ -99,6 +118,10 @@ const struct rule rule_queue_assign = {
 		"\tdev->queue = disk->queue;\t/* use the disk's queue */\n"
 		"or, to keep a separately allocated queue:\n"
 		"\tdisk = blk_mq_alloc_disk_for_queue(dev->queue, &key);\n"
+		"\n"
+		"The static inline functions of the driver's own headers are checked too (a\n"
+		"compat wrapper that allocates the disk); such a finding is reported at each\n"
+		"call of the function in the file and names the header's line.\n"
 		"\n"
 		"Writing back the disk's own queue (q = disk->queue; ... disk->queue = q) is\n"
 		"redundant but harmless and is not reported.\n"

@@ -1,6 +1,7 @@
 /* Analyse every function of one lowered file: summaries first, then the rules. */
 #include "ast_lowering.h"
 #include "file_rules.h"
+#include "header_calls.h"
 #include "summaries.h"
 #include "rules.h"
 #include "string_list.h"
@@ -9,37 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Report a finding of a header function at every call of it in the main
- * file: the header's own lines are not the file's, so the call is where
- * the driver's file meets the bug; the message names the header spot. */
-static void report_calls(const struct lowered_file *lf, const struct ir_function *callee,
-			 const struct ir_function *caller, const struct ir_node *n,
-			 const struct finding *hf, struct finding_list *findings)
-{
-	if (!n)
-		return;
-	if (n->kind == IR_CALL && strcmp(ir_call_name(n), callee->name) == 0) {
-		const char *base = strrchr(callee->header, '/');
-		const char *here = strstr(hf->message, " here: ");
-		int head = here ? (int)(here - hf->message) : (int)strlen(hf->message);
-		char *msg = xasprintf("%.*s in %s() at %s:%u:%u (allocated at line %u)%s", head,
-				      hf->message, callee->name, base ? base + 1 : callee->header,
-				      hf->loc.line, hf->loc.col,
-				      hf->nnotes ? hf->notes[0].loc.line : 0u,
-				      here ? here + 5 : "");
-
-		finding_add(findings, hf->rule_id, hf->severity, hf->confidence, n->loc,
-			    caller->name, msg);
-	}
-	for (unsigned i = 0; i < n->nkids; i++)
-		report_calls(lf, callee, caller, n->kids[i], hf, findings);
-}
-
 /*
  * The static inline functions of the driver's own headers: a use of an
  * unchecked allocation there, or the wrong failure test (a compat wrapper
  * around blk_alloc_disk) is the driver's bug.  Only the allocation rules
- * look at them: the lifecycle of a disk is the caller's, and summaries
+ * look at them here (queue-assign, a file rule, does too): the lifecycle of a disk is the caller's, and summaries
  * stay the main file's.
  */
 static const char *const header_rules[] = { "alloc-unchecked", "alloc-wrong-check" };
@@ -81,9 +56,7 @@ static void analyse_header_functions(const struct lowered_file *lf,
 		}
 		fn_analysis_free(&fa);
 		for (size_t k = 0; k < local.len; k++)
-			for (size_t i = 0; i < lf->nfuncs; i++)
-				report_calls(lf, fn, &lf->funcs[i], lf->funcs[i].body,
-					     &local.items[k], findings);
+			header_finding_at_calls(lf, fn, &local.items[k], findings);
 		finding_list_free(&local);
 	}
 	free(only);
