@@ -4,6 +4,7 @@
  * disk, or a bio-based disk (blk_alloc_disk) given a fops table of this file
  * that has no .submit_bio.
  */
+#include "disk_wrappers.h"
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
@@ -110,6 +111,10 @@ static void judge_add(const struct file_context *fc, const struct ir_function *f
 		return;
 	fops = last_member(ld, add->path, "fops", add->loc);
 	ir_walk(fn->body, find_name_write, &w);
+	if (alloc->via && alloc->via->sets_fops && !fops)
+		return; /* the wrapper set them: its table is not judged here */
+	if (alloc->via && alloc->via->sets_name)
+		w.found = 1;
 	if (!fops && !w.handed) {
 		f = file_report(fc, add->loc, fn->name,
 				"%s() of '%s' before its fops are set: device_add_disk() "
@@ -135,14 +140,18 @@ static void judge_add(const struct file_context *fc, const struct ir_function *f
 
 static void on_file(const struct file_context *fc)
 {
+	struct disk_wrappers dw;
+
+	disk_wrappers_find(&dw, fc->lf);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		struct local_disks ld;
 
-		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		local_disks_collect_via(&ld, &fc->lf->funcs[i], &dw);
 		for (unsigned a = 0; a < ld.adds.len; a++)
 			judge_add(fc, &fc->lf->funcs[i], &ld, &ld.adds.items[a]);
 		local_disks_free(&ld);
 	}
+	disk_wrappers_free(&dw);
 }
 
 /* the prefilter's trigger tokens (rules.h) */
@@ -167,8 +176,11 @@ const struct rule rule_add_before_ready = {
 		"so a table without it oopses on the first read.  The 2.6 article says the\n"
 		"same: once add_disk() is called the disk is live, so set everything first.\n"
 		"Checked in the function that allocated the disk, by source order before\n"
-		"add_disk; once the disk (or the struct holding it) is passed to another\n"
-		"function before add_disk, that helper may set them and nothing is reported.\n"
+		"add_disk; an allocator wrapper of the file or of the driver's own header (a\n"
+		"function returning the disk it got from blk_alloc_disk/blk_mq_alloc_disk)\n"
+		"counts as the allocation, with the fops and disk_name it sets itself.\n"
+		"Once the disk (or the struct holding it) is passed to another function\n"
+		"before add_disk, that helper may set them and nothing is reported.\n"
 		"Hence confidence medium.\n"
 		"\n"
 		"Wrong:\n"

@@ -1,6 +1,7 @@
 /* Per-function syntactic facts about locally allocated disks (local_disks.h). */
 #include "local_disks.h"
 
+#include "disk_wrappers.h"
 #include "file_rules.h"
 #include "string_list.h"
 
@@ -57,22 +58,31 @@ static struct ld_item *push(struct ld_list *l, const char *path, struct ir_loc l
 	return it;
 }
 
-static const char *disk_allocator(const struct ir_node *n)
+/* The kernel allocator of a disk allocated by n, or NULL; *via: the
+ * wrapper called, if it is one. */
+static const char *disk_allocator(const struct local_disks *ld, const struct ir_node *n,
+				  const struct disk_wrapper **via)
 {
 	const char *fn;
 
+	*via = NULL;
 	n = ir_strip(n);
 	if (!n || n->kind != IR_CALL)
 		return NULL;
 	fn = ir_call_name(n);
-	return !strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk") ? fn : NULL;
+	if (!strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk"))
+		return fn;
+	*via = disk_wrappers_lookup(ld->wrappers, fn);
+	return *via ? (*via)->allocator : NULL;
 }
 
 static void assignment(struct local_disks *ld, const char *lhs_path, const struct ir_node *lhs,
 		       const struct ir_node *rhs, struct ir_loc loc)
 {
 	char rpath[LD_PATH_LEN];
+	const struct disk_wrapper *via;
 	const char *alloc;
+	struct ld_item *site;
 
 	lhs = ir_strip(lhs);
 	if (lhs && lhs->kind == IR_MEMBER && lhs->nkids == 1 && lhs->name) {
@@ -85,10 +95,12 @@ static void assignment(struct local_disks *ld, const char *lhs_path, const struc
 			it->value = rhs;
 		}
 	}
-	alloc = disk_allocator(rhs);
-	if (alloc) /* located at the allocator's name, as the engine's notes are */
-		push(&ld->allocs, lhs_path, ir_strip(rhs)->loc)->callee = alloc;
-	else if (ir_path_text(rhs, rpath, sizeof(rpath)))
+	alloc = disk_allocator(ld, rhs, &via);
+	if (alloc) { /* located at the allocator's name, as the engine's notes are */
+		site = push(&ld->allocs, lhs_path, ir_strip(rhs)->loc);
+		site->callee = alloc;
+		site->via = via;
+	} else if (ir_path_text(rhs, rpath, sizeof(rpath)))
 		snprintf(push(&ld->copies, lhs_path, loc)->other, LD_PATH_LEN, "%s", rpath);
 }
 
@@ -112,10 +124,17 @@ static int collect(const struct ir_node *n, void *data)
 	return 1;
 }
 
-void local_disks_collect(struct local_disks *ld, const struct ir_function *fn)
+void local_disks_collect_via(struct local_disks *ld, const struct ir_function *fn,
+			     const struct disk_wrappers *dw)
 {
 	memset(ld, 0, sizeof(*ld));
+	ld->wrappers = dw;
 	ir_walk(fn->body, collect, ld);
+}
+
+void local_disks_collect(struct local_disks *ld, const struct ir_function *fn)
+{
+	local_disks_collect_via(ld, fn, NULL);
 }
 
 void local_disks_free(struct local_disks *ld)

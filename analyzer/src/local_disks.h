@@ -10,6 +10,9 @@
 
 #include "ir.h"
 
+struct disk_wrappers;
+struct disk_wrapper;
+
 #define LD_PATH_LEN 160
 
 struct ld_item {
@@ -17,6 +20,8 @@ struct ld_item {
 	char other[LD_PATH_LEN];  /* copy source */
 	const char *member;       /* member assignments: the member name */
 	const char *callee;       /* allocs: the allocator; adds: add_disk/device_add_disk */
+	const struct disk_wrapper *via; /* allocs through a wrapper: it (callee is
+					 * the kernel allocator it calls) */
 	const struct ir_node *value; /* member assignments: the right-hand side */
 	struct ir_loc loc;
 };
@@ -28,9 +33,13 @@ struct ld_list {
 
 struct local_disks {
 	struct ld_list allocs, copies, members, adds;
+	const struct disk_wrappers *wrappers;
 };
 
 void local_disks_collect(struct local_disks *ld, const struct ir_function *fn);
+/* The same, counting calls of the allocator wrappers in dw as allocations. */
+void local_disks_collect_via(struct local_disks *ld, const struct ir_function *fn,
+			     const struct disk_wrappers *dw);
 void local_disks_free(struct local_disks *ld);
 /* a and b name the same disk through the function's plain copies */
 int local_disks_same(const struct local_disks *ld, const char *a, const char *b);
