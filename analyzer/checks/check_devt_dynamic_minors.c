@@ -5,10 +5,13 @@
  * disks allocated there (blk_alloc_disk/blk_mq_alloc_disk start with
  * major = minors = 0), following plain copies between access paths.
  */
+#include "disk_wrappers.h"
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
 
+#include <clang-c/Index.h>
+#include <stdio.h>
 #include <string.h>
 
 struct field {
@@ -17,8 +20,8 @@ struct field {
 	long long value;
 };
 
-/* The last assignment of disk->member before the add, in source order. */
-static struct field last_field(const struct local_disks *ld, const struct ld_item *add,
+/* The last assignment of <path>->member before loc, in source order. */
+static struct field last_field(const struct local_disks *ld, const char *path, struct ir_loc before,
 			       const char *member)
 {
 	struct field f = { 0 };
@@ -26,8 +29,8 @@ static struct field last_field(const struct local_disks *ld, const struct ld_ite
 	for (unsigned i = 0; i < ld->members.len; i++) {
 		const struct ld_item *m = &ld->members.items[i];
 
-		if (strcmp(m->member, member) || !ir_loc_before(m->loc, add->loc) ||
-		    !local_disks_same(ld, add->path, m->path))
+		if (strcmp(m->member, member) || !ir_loc_before(m->loc, before) ||
+		    !local_disks_same(ld, path, m->path))
 			continue;
 		f.it = m;
 		f.known = ir_const_value(m->value, &f.value);
@@ -43,8 +46,8 @@ static void judge_add(const struct file_context *fc, const char *function,
 
 	if (!local_disks_alloc_before(ld, add->path, add->loc))
 		return;
-	major = last_field(ld, add, "major");
-	minors = last_field(ld, add, "minors");
+	major = last_field(ld, add->path, add->loc, "major");
+	minors = last_field(ld, add->path, add->loc, "minors");
 	if (minors.it && minors.known && minors.value > 0 &&
 	    (!major.it || (major.known && major.value == 0)))
 		f = file_report(fc, minors.it->loc, function,
@@ -61,16 +64,91 @@ static void judge_add(const struct file_context *fc, const char *function,
 		finding_add_note(f, add->loc, strdup("add_disk() fails here"));
 }
 
+/* Does a function of the file other than fn assign some ->major? */
+struct major_scan {
+	int found;
+};
+
+static int find_major_write(const struct ir_node *n, void *data)
+{
+	struct major_scan *ms = data;
+	const struct ir_node *lhs;
+
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2) {
+		lhs = ir_strip(n->kids[0]);
+		if (lhs && lhs->kind == IR_MEMBER && lhs->name && !strcmp(lhs->name, "major"))
+			ms->found = 1;
+	}
+	return !ms->found;
+}
+
+static int major_set_elsewhere(const struct lowered_file *lf, const struct ir_function *fn)
+{
+	struct major_scan ms = { 0 };
+
+	for (size_t i = 0; i < lf->nfuncs && !ms.found; i++)
+		if (&lf->funcs[i] != fn)
+			ir_walk(lf->funcs[i].body, find_major_write, &ms);
+	return ms.found;
+}
+
+static int added_after(const struct local_disks *ld, const struct ld_item *alloc)
+{
+	for (unsigned a = 0; a < ld->adds.len; a++)
+		if (ir_loc_before(alloc->loc, ld->adds.items[a].loc) &&
+		    local_disks_same(ld, alloc->path, ld->adds.items[a].path))
+			return 1;
+	return 0;
+}
+
+/*
+ * A disk prepared in one function and added in another (gdram's
+ * prepare_one / add_disk split): minors > 0 left at the end of the
+ * allocating function with major 0 -- set to 0 there, or never set by
+ * any function of the file -- fails whichever add_disk() comes later.
+ */
+static void judge_prepared(const struct file_context *fc, const struct ir_function *fn,
+			   const struct local_disks *ld, const struct ld_item *alloc)
+{
+	struct field major, minors;
+	struct finding *f;
+	char *note;
+
+	if (added_after(ld, alloc))
+		return;
+	major = last_field(ld, alloc->path, fn->end_loc, "major");
+	minors = last_field(ld, alloc->path, fn->end_loc, "minors");
+	if (!minors.it || !minors.known || minors.value <= 0 ||
+	    !ir_loc_before(alloc->loc, minors.it->loc))
+		return;
+	if (major.it ? !(major.known && major.value == 0) : major_set_elsewhere(fc->lf, fn))
+		return;
+	f = file_report(fc, minors.it->loc, fn->name,
+			"'%s->minors' is %lld but '%s->major' is 0 as %s() leaves the disk for a "
+			"later add_disk(): it WARNs and fails with -EINVAL for a dynamic dev_t with "
+			"minors; leave minors 0",
+			minors.it->path, minors.value, minors.it->path, fn->name);
+	if (f && asprintf(&note, "'%s' allocated here", alloc->path) >= 0)
+		finding_add_note(f, alloc->loc, note);
+}
+
 static void on_file(const struct file_context *fc)
 {
+	struct disk_wrappers dw;
+
+	disk_wrappers_find(&dw, fc->lf);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		const struct ir_function *fn = &fc->lf->funcs[i];
 		struct local_disks ld;
 
-		local_disks_collect(&ld, &fc->lf->funcs[i]);
+		local_disks_collect_via(&ld, fn, &dw);
 		for (unsigned a = 0; a < ld.adds.len; a++)
-			judge_add(fc, fc->lf->funcs[i].name, &ld, &ld.adds.items[a]);
+			judge_add(fc, fn->name, &ld, &ld.adds.items[a]);
+		for (unsigned a = 0; a < ld.allocs.len; a++)
+			judge_prepared(fc, fn, &ld, &ld.allocs.items[a]);
 		local_disks_free(&ld);
 	}
+	disk_wrappers_free(&dw);
 }
 
 /* the prefilter's trigger tokens (rules.h) */
@@ -95,8 +173,12 @@ const struct rule rule_devt_dynamic_minors = {
 		"drops register_blkdev() but keeps 'disk->minors = 16' splats and fails.\n"
 		"Partitions of a dynamic-dev_t disk get extended minors anyway.\n"
 		"Judged on disks allocated in the same function (blk_alloc_disk,\n"
-		"blk_mq_alloc_disk: both fields start 0), from the last assignments before\n"
-		"add_disk in source order; hence confidence medium.\n"
+		"blk_mq_alloc_disk or an allocator wrapper of the file or the driver's own\n"
+		"header: both fields start 0), from the last assignments before add_disk in\n"
+		"source order.  A disk allocated in one function and added in another (a\n"
+		"prepare/add split) is judged at the end of the allocating function: minors\n"
+		"> 0 with major set to 0 there, or never set by any function of the file.\n"
+		"Hence confidence medium.\n"
 		"\n"
 		"Wrong:\n"
 		"\tdisk = blk_alloc_disk(NULL, NUMA_NO_NODE);\n"

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A driver that prepares its disks in one function and adds them in another (gdram's split): the prepare function leaves minors = 16 with major 0, so every later add_disk() WARNs and fails.
+ */
+#include <linux/module.h>
+#include <linux/blkdev.h>
+
+struct spl_dev {
+	struct gendisk *disk;
+	int index;
+};
+
+static struct spl_dev spl_devs[2];
+
+static void spl_submit_bio(struct bio *bio)
+{
+	bio_endio(bio);
+}
+
+static const struct block_device_operations spl_fops = {
+	.owner		= THIS_MODULE,
+	.submit_bio	= spl_submit_bio,
+};
+
+static int spl_prepare_one(struct spl_dev *dev, int index)
+{
+	struct gendisk *disk;
+
+	disk = blk_alloc_disk(NULL, NUMA_NO_NODE);
+	if (IS_ERR(disk))
+		return PTR_ERR(disk);
+	disk->major = 0;
+	disk->first_minor = 0;
+	disk->minors = 16;
+	disk->fops = &spl_fops;
+	disk->private_data = dev;
+	snprintf(disk->disk_name, DISK_NAME_LEN, "spl%d", index);
+	set_capacity(disk, 2048);
+	dev->disk = disk;
+	dev->index = index;
+	return 0;
+}
+
+static int spl_add_one(struct spl_dev *dev)
+{
+	return add_disk(dev->disk);
+}
+
+static int __init spl_init(void)
+{
+	int i, err;
+
+	for (i = 0; i < 2; i++) {
+		err = spl_prepare_one(&spl_devs[i], i);
+		if (err)
+			goto out;
+	}
+	for (i = 0; i < 2; i++) {
+		err = spl_add_one(&spl_devs[i]);
+		if (err)
+			goto out;
+	}
+	return 0;
+out:
+	while (--i >= 0)
+		put_disk(spl_devs[i].disk);
+	return err;
+}
+
+static void __exit spl_exit(void)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		del_gendisk(spl_devs[i].disk);
+		put_disk(spl_devs[i].disk);
+	}
+}
+
+module_init(spl_init);
+module_exit(spl_exit);
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: minors without a major, set where the disk is prepared, added elsewhere
+ *
+ * check-output-start
+fire-prepare-add-split.c:34:2: warning: 'disk->minors' is 16 but 'disk->major' is 0 as spl_prepare_one() leaves the disk for a later add_disk(): it WARNs and fails with -EINVAL for a dynamic dev_t with minors; leave minors 0 [devt-dynamic-minors]
+fire-prepare-add-split.c:29:9: note: 'disk' allocated here
+ * check-output-end
+ */
