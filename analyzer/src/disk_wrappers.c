@@ -14,11 +14,6 @@ struct return_scan {
 	const char *disk;      /* its path in the function; NULL: returned directly */
 };
 
-static const char *kernel_allocator(const char *fn)
-{
-	return !strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk") ? fn : NULL;
-}
-
 static int find_return(const struct ir_node *n, void *data)
 {
 	struct return_scan *rs = data;
@@ -32,7 +27,7 @@ static int find_return(const struct ir_node *n, void *data)
 	v = ir_strip(n->kids[0]);
 	if (v && v->kind == IR_CALL) {
 		/* return blk_mq_alloc_disk(...); */
-		rs->allocator = kernel_allocator(ir_call_name(v));
+		rs->allocator = local_disks_kernel_allocator(ir_call_name(v));
 		return 0;
 	}
 	if (!ir_path_text(v, path, sizeof(path)))

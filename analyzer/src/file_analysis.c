@@ -14,8 +14,8 @@
  * The static inline functions of the driver's own headers: a use of an
  * unchecked allocation there, or the wrong failure test (a compat wrapper
  * around blk_alloc_disk) is the driver's bug.  Only the allocation rules
- * look at them here (queue-assign, a file rule, does too): the lifecycle of a disk is the caller's, and summaries
- * stay the main file's.
+ * look at them here (queue-assign, a file rule, does too): the lifecycle
+ * of a disk is the caller's, and summaries stay the main file's.
  */
 static const char *const header_rules[] = { "alloc-unchecked", "alloc-wrong-check" };
 

@@ -58,6 +58,11 @@ static struct ld_item *push(struct ld_list *l, const char *path, struct ir_loc l
 	return it;
 }
 
+const char *local_disks_kernel_allocator(const char *fn)
+{
+	return !strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk") ? fn : NULL;
+}
+
 /* The kernel allocator of a disk allocated by n, or NULL; *via: the
  * wrapper called, if it is one. */
 static const char *disk_allocator(const struct local_disks *ld, const struct ir_node *n,
@@ -70,7 +75,7 @@ static const char *disk_allocator(const struct local_disks *ld, const struct ir_
 	if (!n || n->kind != IR_CALL)
 		return NULL;
 	fn = ir_call_name(n);
-	if (!strcmp(fn, "blk_alloc_disk") || !strcmp(fn, "blk_mq_alloc_disk"))
+	if (local_disks_kernel_allocator(fn))
 		return fn;
 	*via = disk_wrappers_lookup(ld->wrappers, fn);
 	return *via ? (*via)->allocator : NULL;

@@ -43,6 +43,8 @@ void local_disks_collect_via(struct local_disks *ld, const struct ir_function *f
 void local_disks_free(struct local_disks *ld);
 /* a and b name the same disk through the function's plain copies */
 int local_disks_same(const struct local_disks *ld, const char *a, const char *b);
+/* fn if it is a kernel disk allocator (blk_alloc_disk, blk_mq_alloc_disk), else NULL. */
+const char *local_disks_kernel_allocator(const char *fn);
 /* The allocation of path's disk before loc in this function, or NULL. */
 const struct ld_item *local_disks_alloc_before(const struct local_disks *ld, const char *path,
 					       struct ir_loc loc);
