@@ -101,6 +101,13 @@ const char *ir_call_name(const struct ir_node *call)
 	return call->name;
 }
 
+const char *ir_api_name(const struct ir_node *call)
+{
+	if (call->flags & IRF_CALLEE_DRIVER)
+		return "";
+	return ir_call_name(call);
+}
+
 unsigned ir_call_nargs(const struct ir_node *call)
 {
 	return call->nkids ? call->nkids - 1 : 0;

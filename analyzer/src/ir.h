@@ -35,6 +35,10 @@ enum ir_kind {
 	IR_INTLIT,      /* value */
 	IR_SIZEOF,      /* sizeof/alignof: operands are not evaluated */
 	IR_NULLSTMT,
+	IR_UNKNOWN,     /* what clang could not type or libclang dropped (a recovery
+			 * expression, a statement with an invalid expression, an
+			 * initializer that vanished): its value is unknown, it never
+			 * refines a condition; kids: the parts that did lower */
 };
 
 enum {
@@ -48,6 +52,11 @@ enum {
 	IRF_FOR_INC = 128,  /* IR_FOR: has an increment */
 	IRF_POINTER = 256,  /* expression of pointer type */
 	IRF_STRLIT = 512,   /* IR_OTHER: a string literal; name: its spelling with quotes */
+	IRF_UNRESOLVED = 1024, /* IR_CALL: the callee has no declaration in the headers
+				* (rebuilt from the tokens, or implicitly declared):
+				* name is what the source spells */
+	IRF_CALLEE_DRIVER = 2048, /* IR_CALL: the callee is declared in the main file or
+				   * the driver's own headers: never the kernel's API */
 };
 
 struct ir_loc {
@@ -77,6 +86,8 @@ struct ir_function {
 	unsigned nparams;
 	const char **params;
 	struct ir_node *body;
+	unsigned nerrors;   /* error diagnostics of the parse inside the body: the
+			     * function was analysed on a damaged tree ("degraded") */
 };
 
 /* One designated field of a file-scope struct initializer: .name = value. */
@@ -111,6 +122,10 @@ const struct ir_node *ir_strip(const struct ir_node *n);
 /* Callee name of a call with the kernel's "__" macro-implementation prefix
  * removed when it names a macro wrapper (__blk_alloc_disk -> blk_alloc_disk). */
 const char *ir_call_name(const struct ir_node *call);
+/* The callee's name when the call can be the kernel's API (ir_call_name),
+ * "" when the driver declares a function of that name itself: a file-local
+ * static add_partition() is not the block layer's. */
+const char *ir_api_name(const struct ir_node *call);
 unsigned ir_call_nargs(const struct ir_node *call);
 const struct ir_node *ir_call_arg(const struct ir_node *call, unsigned i);
 
