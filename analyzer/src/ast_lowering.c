@@ -2,7 +2,9 @@
 #include "ast_lowering.h"
 
 #include "local_headers.h"
+#include "parse_damage.h"
 #include "string_list.h"
+#include "token_rebuild.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,21 @@ struct cursor_vec {
 	CXCursor *items;
 	unsigned len;
 	unsigned cap;
+};
+
+/* A variable a rebuilt expression can name: a parameter or a local declared so far. */
+struct local_name {
+	const char *name;
+	unsigned flags;
+};
+
+/* One function (or file-scope initializer) being lowered. */
+struct lower_ctx {
+	struct ir_arena *arena;
+	CXTranslationUnit tu;
+	const struct parse_damage *damage;
+	struct local_name *names;
+	size_t nnames, cap_names;
 };
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -60,7 +77,7 @@ static int is_kept_child(CXCursor c)
 	return clang_isExpression(k) || clang_isStatement(k) || k == CXCursor_VarDecl;
 }
 
-static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth);
+static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth);
 
 static struct ir_node *new_node(struct ir_arena *arena, enum ir_kind kind, CXCursor c)
 {
@@ -71,18 +88,18 @@ static struct ir_node *new_node(struct ir_arena *arena, enum ir_kind kind, CXCur
 	return n;
 }
 
-static void lower_kids(struct ir_arena *arena, struct ir_node *n, const struct cursor_vec *v,
+static void lower_kids(struct lower_ctx *lc, struct ir_node *n, const struct cursor_vec *v,
 		       int depth)
 {
 	unsigned k = 0;
 
-	n->kids = ir_alloc(arena, (v->len ? v->len : 1) * sizeof(*n->kids));
+	n->kids = ir_alloc(lc->arena, (v->len ? v->len : 1) * sizeof(*n->kids));
 	for (unsigned i = 0; i < v->len; i++) {
 		struct ir_node *kid;
 
 		if (!is_kept_child(v->items[i]))
 			continue;
-		kid = lower(arena, v->items[i], depth + 1);
+		kid = lower(lc, v->items[i], depth + 1);
 		if (kid)
 			n->kids[k++] = kid;
 	}
@@ -106,8 +123,328 @@ static void mark_declref(struct ir_node *n, CXCursor c)
 	}
 }
 
-static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
+/* ------------------------------------------------ what the parse lost */
+
+static unsigned names_lookup(void *ctx, const char *name)
 {
+	const struct lower_ctx *lc = ctx;
+
+	for (size_t i = lc->nnames; i-- > 0;)
+		if (strcmp(lc->names[i].name, name) == 0)
+			return lc->names[i].flags;
+	return 0;
+}
+
+static void names_declare(void *ctx, const char *name, unsigned flags)
+{
+	struct lower_ctx *lc = ctx;
+
+	if (lc->nnames == lc->cap_names) {
+		lc->cap_names = lc->cap_names ? lc->cap_names * 2 : 16;
+		lc->names = xrealloc(lc->names, lc->cap_names * sizeof(*lc->names));
+	}
+	lc->names[lc->nnames].name = name;
+	lc->names[lc->nnames].flags = flags;
+	lc->nnames++;
+}
+
+/* The file and offsets [begin, end) a cursor covers, macro expansions
+ * counted from where they are written. */
+static CXFile extent_offsets(CXCursor c, unsigned *begin, unsigned *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile file = NULL, efile = NULL;
+	unsigned b = 0, e1 = 0, e2 = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &efile, NULL, NULL, &e1);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e2);
+	*begin = b;
+	*end = e1 > e2 ? e1 : e2;
+	if (*end < b)
+		*end = b;
+	return file;
+}
+
+static size_t damage_in(const struct lower_ctx *lc, CXCursor c)
+{
+	unsigned b, e;
+	CXFile f;
+
+	if (!lc->damage || !lc->damage->len)
+		return 0;
+	f = extent_offsets(c, &b, &e);
+	return parse_damage_count(lc->damage, f, b, e);
+}
+
+/* The tokens of a cursor's extent, with their file offsets. */
+struct token_run {
+	struct rebuild_token *t;
+	unsigned *offset;
+	unsigned *end; /* offset just past the token */
+	size_t n;
+	CXFile file;
+};
+
+static void tokens_of(struct lower_ctx *lc, CXCursor c, struct token_run *run)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+
+	memset(run, 0, sizeof(*run));
+	clang_tokenize(lc->tu, clang_getCursorExtent(c), &toks, &n);
+	if (!n)
+		return;
+	run->t = xmalloc(n * sizeof(*run->t));
+	run->offset = xmalloc(n * sizeof(*run->offset));
+	run->end = xmalloc(n * sizeof(*run->end));
+	for (unsigned i = 0; i < n; i++) {
+		enum CXTokenKind k = clang_getTokenKind(toks[i]);
+		CXString sp;
+		struct rebuild_token *rt = &run->t[run->n];
+		unsigned line, col, off;
+
+		if (k == CXToken_Comment)
+			continue;
+		rt->kind = k == CXToken_Punctuation ? RT_PUNCT : k == CXToken_Keyword ? RT_KEYWORD
+			 : k == CXToken_Identifier ? RT_IDENT : RT_LITERAL;
+		sp = clang_getTokenSpelling(lc->tu, toks[i]);
+		rt->text = ir_strdup(lc->arena, clang_getCString(sp) ? clang_getCString(sp) : "");
+		clang_disposeString(sp);
+		clang_getFileLocation(clang_getTokenLocation(lc->tu, toks[i]), &run->file, &line,
+				      &col, &off);
+		rt->loc.line = line;
+		rt->loc.col = col;
+		run->offset[run->n] = off;
+		run->end[run->n] = off + (unsigned)strlen(rt->text);
+		run->n++;
+	}
+	clang_disposeTokens(lc->tu, toks, n);
+}
+
+static void token_run_free(struct token_run *run)
+{
+	free(run->t);
+	free(run->offset);
+	free(run->end);
+	memset(run, 0, sizeof(*run));
+}
+
+static const struct rebuild_names *names_of(struct lower_ctx *lc, struct rebuild_names *rn)
+{
+	rn->lookup = names_lookup;
+	rn->declare = names_declare;
+	rn->ctx = lc;
+	return rn;
+}
+
+static void push_kid(struct lower_ctx *lc, struct ir_node *n, unsigned *cap, struct ir_node *kid)
+{
+	if (n->nkids == *cap) {
+		struct ir_node **k = ir_alloc(lc->arena, (*cap ? *cap * 2 : 8) * sizeof(*k));
+
+		if (n->nkids)
+			memcpy(k, n->kids, n->nkids * sizeof(*k));
+		n->kids = k;
+		*cap = *cap ? *cap * 2 : 8;
+	}
+	n->kids[n->nkids++] = kid;
+}
+
+/* Tokens [from, to) of run are no statement libclang kept: when an error
+ * lies among them, what they say is rebuilt and appended to n. */
+static void rebuild_gap(struct lower_ctx *lc, struct ir_node *n, unsigned *cap,
+			const struct token_run *run, size_t from, size_t to)
+{
+	struct rebuild_names rn;
+	struct ir_node *block;
+
+	if (from >= to || !parse_damage_count(lc->damage, run->file, run->offset[from],
+					      run->end[to - 1]))
+		return;
+	block = rebuild_statements(lc->arena, run->t + from, to - from, names_of(lc, &rn));
+	for (unsigned i = 0; block && i < block->nkids; i++)
+		push_kid(lc, n, cap, block->kids[i]);
+}
+
+/* A compound statement whose extent holds errors: its kept statements,
+ * and between them whatever libclang dropped, rebuilt from the tokens. */
+static void lower_damaged_compound(struct lower_ctx *lc, struct ir_node *n, CXCursor c,
+				   const struct cursor_vec *v, int depth)
+{
+	struct token_run run;
+	size_t tok = 1, last;
+	unsigned cap = 0;
+
+	tokens_of(lc, c, &run);
+	if (run.n < 2 || strcmp(run.t[0].text, "{") || strcmp(run.t[run.n - 1].text, "}")) {
+		token_run_free(&run);
+		lower_kids(lc, n, v, depth);
+		return;
+	}
+	last = run.n - 1;
+	n->nkids = 0;
+	for (unsigned i = 0; i < v->len; i++) {
+		unsigned b, e;
+		size_t first;
+		struct ir_node *kid;
+
+		if (!is_kept_child(v->items[i]))
+			continue;
+		extent_offsets(v->items[i], &b, &e);
+		for (first = tok; first < last && run.offset[first] < b; first++)
+			;
+		rebuild_gap(lc, n, &cap, &run, tok, first);
+		kid = lower(lc, v->items[i], depth + 1);
+		if (kid)
+			push_kid(lc, n, &cap, kid);
+		for (tok = first; tok < last && run.offset[tok] < e; tok++)
+			;
+	}
+	rebuild_gap(lc, n, &cap, &run, tok, last);
+	token_run_free(&run);
+}
+
+/* A declaration statement with errors: a VarDecl whose initializer clang
+ * dropped keeps only "type name"; the "= ..." after it is rebuilt. */
+static void lower_damaged_decls(struct lower_ctx *lc, struct ir_node *n, CXCursor c,
+				const struct cursor_vec *v, int depth)
+{
+	struct token_run run;
+	unsigned cap = 0;
+
+	tokens_of(lc, c, &run);
+	n->nkids = 0;
+	for (unsigned i = 0; i < v->len; i++) {
+		struct ir_node *kid;
+		unsigned b, e;
+		size_t eq, stop;
+		int nest = 0;
+		struct rebuild_names rn;
+
+		if (!is_kept_child(v->items[i]))
+			continue;
+		kid = lower(lc, v->items[i], depth + 1);
+		if (!kid)
+			continue;
+		push_kid(lc, n, &cap, kid);
+		if (kid->kind != IR_DECL || kid->nkids)
+			continue;
+		extent_offsets(v->items[i], &b, &e);
+		for (eq = 0; eq < run.n && run.offset[eq] < e; eq++)
+			;
+		if (eq >= run.n || strcmp(run.t[eq].text, "="))
+			continue;
+		for (stop = eq + 1; stop < run.n; stop++) {
+			const char *s = run.t[stop].text;
+
+			if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
+				nest++;
+			else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}"))
+				nest--;
+			else if (nest == 0 && (!strcmp(s, ",") || !strcmp(s, ";")))
+				break;
+		}
+		kid->kids = ir_alloc(lc->arena, sizeof(*kid->kids));
+		kid->kids[0] = rebuild_expression(lc->arena, run.t + eq + 1, stop - eq - 1,
+						  names_of(lc, &rn));
+		kid->nkids = kid->kids[0] != NULL;
+	}
+	token_run_free(&run);
+}
+
+/* An expression clang could not type (a recovery expression, a member of
+ * an incomplete struct): rebuilt from its tokens when they read as a
+ * path or a call, else IR_UNKNOWN over whatever did lower inside. */
+static struct ir_node *lower_untyped(struct lower_ctx *lc, CXCursor c, const struct cursor_vec *v,
+				     int depth)
+{
+	struct token_run run;
+	struct rebuild_names rn;
+	struct ir_node *n = NULL;
+
+	tokens_of(lc, c, &run);
+	if (run.n)
+		n = rebuild_expression(lc->arena, run.t, run.n, names_of(lc, &rn));
+	token_run_free(&run);
+	if (!n || n->kind == IR_UNKNOWN) {
+		n = new_node(lc->arena, IR_UNKNOWN, c);
+		lower_kids(lc, n, v, depth);
+	}
+	return n;
+}
+
+/* The kernel's "__" implementation behind a macro the driver wrote: is the
+ * call written as that macro (blk_alloc_disk(...) expanding to
+ * __blk_alloc_disk(...)), not called directly (block/genhd.c calling
+ * __alloc_disk_node())? */
+static int written_as_macro(struct lower_ctx *lc, CXCursor c, const char *name)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file = NULL;
+	unsigned line = 0, col = 0, soff = 0, eoff = 0;
+	CXToken *tok = NULL;
+	unsigned ntok = 0;
+	int yes = 0;
+
+	clang_getSpellingLocation(loc, NULL, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &file, &line, &col, &eoff);
+	if (!file || !lc->tu)
+		return 0;
+	loc = clang_getLocation(lc->tu, file, line, col);
+	clang_tokenize(lc->tu, clang_getRange(loc, loc), &tok, &ntok);
+	if (ntok) {
+		CXString sp = clang_getTokenSpelling(lc->tu, tok[0]);
+		const char *s = clang_getCString(sp);
+
+		yes = s && strcmp(s, name + 2) == 0;
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(lc->tu, tok, ntok);
+	return yes;
+}
+
+/* IRF_UNRESOLVED: the callee was declared implicitly (no header declares
+ * it); IRF_CALLEE_DRIVER: the driver declares it itself. */
+static unsigned callee_flags(CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	CXCursor first;
+	CXSourceRange r;
+	unsigned line = 0;
+	CXFile file = NULL;
+	unsigned flags = 0;
+
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return 0;
+	r = clang_getCursorExtent(ref);
+	clang_getFileLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
+	if (line == 0 || clang_getCursorKind(clang_getCursorLexicalParent(ref)) ==
+			 CXCursor_FunctionDecl)
+		return IRF_UNRESOLVED; /* implicit: a use with no declaration */
+	first = clang_getCanonicalCursor(ref);
+	if (clang_Location_isFromMainFile(clang_getCursorLocation(first)))
+		return IRF_CALLEE_DRIVER;
+	clang_getSpellingLocation(clang_getCursorLocation(first), &file, NULL, NULL, NULL);
+	if (file) {
+		CXString fname = clang_getFileName(file);
+		const char *path = clang_getCString(fname), *slash;
+
+		if (path && (slash = strrchr(path, '/')) != NULL) {
+			char *dir = xstrndup(path, (size_t)(slash - path));
+
+			if (local_include_dir(dir))
+				flags = IRF_CALLEE_DRIVER;
+			free(dir);
+		}
+		clang_disposeString(fname);
+	}
+	return flags;
+}
+
+static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
+{
+	struct ir_arena *arena = lc->arena;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cursor_vec v = { 0 };
 	struct ir_node *n;
@@ -121,12 +458,20 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 	for (unsigned i = 0; i < v.len; i++)
 		kept += (unsigned)is_kept_child(v.items[i]);
 
+	/* what clang could not type is never a transparent wrapper */
+	if (k == CXCursor_UnexposedExpr &&
+	    (clang_getCursorType(c).kind == CXType_Dependent ||
+	     (kept == 0 && damage_in(lc, c)))) {
+		n = lower_untyped(lc, c, &v, depth);
+		free(v.items);
+		return n;
+	}
 	/* transparent wrappers: parens, casts, implicit conversions */
 	if ((k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
 	     k == CXCursor_CStyleCastExpr) && kept == 1) {
 		for (unsigned i = 0; i < v.len; i++) {
 			if (is_kept_child(v.items[i])) {
-				n = lower(arena, v.items[i], depth + 1);
+				n = lower(lc, v.items[i], depth + 1);
 				free(v.items);
 				return n;
 			}
@@ -134,7 +479,14 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 	}
 
 	switch (k) {
-	case CXCursor_CompoundStmt: n = new_node(arena, IR_COMPOUND, c); break;
+	case CXCursor_CompoundStmt:
+		n = new_node(arena, IR_COMPOUND, c);
+		if (damage_in(lc, c)) {
+			lower_damaged_compound(lc, n, c, &v, depth);
+			free(v.items);
+			return n;
+		}
+		break;
 	case CXCursor_IfStmt: n = new_node(arena, IR_IF, c); break;
 	case CXCursor_SwitchStmt: n = new_node(arena, IR_SWITCH, c); break;
 	case CXCursor_CaseStmt: n = new_node(arena, IR_CASE, c); break;
@@ -156,28 +508,42 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 		break;
 	case CXCursor_DeclStmt:
 		n = new_node(arena, IR_COMPOUND, c);
+		if (damage_in(lc, c)) {
+			lower_damaged_decls(lc, n, c, &v, depth);
+			free(v.items);
+			return n;
+		}
 		break;
 	case CXCursor_VarDecl: {
 		enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+		unsigned vflags = IRF_VAR;
 
 		n = new_node(arena, IR_DECL, c);
 		n->name = cursor_name(arena, c);
-		if (sc != CX_SC_Static && sc != CX_SC_Extern)
+		if (sc != CX_SC_Static && sc != CX_SC_Extern) {
 			n->flags |= IRF_LOCAL;
-		if (clang_getCursorType(c).kind == CXType_Pointer)
+			vflags |= IRF_LOCAL;
+		}
+		if (clang_getCursorType(c).kind == CXType_Pointer) {
 			n->flags |= IRF_POINTER;
+			vflags |= IRF_POINTER;
+		}
 		/* keep only the initializer (the last expression child) */
-		lower_kids(arena, n, &v, depth);
+		lower_kids(lc, n, &v, depth);
 		if (n->nkids > 1) {
 			n->kids[0] = n->kids[n->nkids - 1];
 			n->nkids = 1;
 		}
+		names_declare(lc, n->name, vflags);
 		free(v.items);
 		return n;
 	}
 	case CXCursor_CallExpr:
 		n = new_node(arena, IR_CALL, c);
 		n->name = cursor_name(arena, c);
+		n->flags |= callee_flags(c);
+		if (ir_macro_wrapped(n->name) && written_as_macro(lc, c, n->name))
+			n->flags |= IRF_MACRO_WRAPPED;
 		break;
 	case CXCursor_DeclRefExpr:
 		n = new_node(arena, IR_DECLREF, c);
@@ -236,7 +602,7 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 	}
 	if (clang_isExpression(k) && clang_getCursorType(c).kind == CXType_Pointer)
 		n->flags |= IRF_POINTER;
-	lower_kids(arena, n, &v, depth);
+	lower_kids(lc, n, &v, depth);
 	if (k == CXCursor_ForStmt) {
 		if (n->nkids >= 4)
 			n->flags |= IRF_FOR_INIT | IRF_FOR_COND | IRF_FOR_INC;
@@ -249,6 +615,8 @@ static struct ir_node *lower(struct ir_arena *arena, CXCursor c, int depth)
 
 struct top_ctx {
 	struct lowered_file *out;
+	CXTranslationUnit tu;
+	const struct parse_damage *damage;
 	size_t cap;
 	size_t cap_globals;
 	size_t cap_header;
@@ -257,8 +625,9 @@ struct top_ctx {
 /* The field name and value of one designated initializer ".name = value"
  * (libclang shows it as an expression whose children are a MemberRef per
  * designator and the value). */
-static void lower_field_init(struct ir_arena *arena, CXCursor c, struct ir_field_init *fi)
+static void lower_field_init(struct lower_ctx *lc, CXCursor c, struct ir_field_init *fi)
 {
+	struct ir_arena *arena = lc->arena;
 	struct cursor_vec v = { 0 };
 
 	clang_visitChildren(c, collect_child, &v);
@@ -269,7 +638,7 @@ static void lower_field_init(struct ir_arena *arena, CXCursor c, struct ir_field
 			fi->name = cursor_name(arena, v.items[i]);
 			fi->loc = cursor_loc(v.items[i]);
 		} else if (is_kept_child(v.items[i])) {
-			fi->value = lower(arena, v.items[i], 1);
+			fi->value = lower(lc, v.items[i], 1);
 		}
 	}
 	free(v.items);
@@ -281,6 +650,7 @@ static void lower_global(struct top_ctx *tc, CXCursor c)
 	struct cursor_vec v = { 0 }, inits = { 0 };
 	CXCursor list = clang_getNullCursor();
 	struct ir_global *g;
+	struct lower_ctx lc = { .arena = &lf->arena, .tu = tc->tu, .damage = tc->damage };
 	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 	CXString ts;
 
@@ -310,13 +680,14 @@ static void lower_global(struct top_ctx *tc, CXCursor c)
 	for (unsigned i = 0; i < inits.len; i++) {
 		struct ir_field_init *fi = &g->fields[g->nfields];
 
-		lower_field_init(&lf->arena, inits.items[i], fi);
+		lower_field_init(&lc, inits.items[i], fi);
 		if (fi->name)
 			g->nfields++;
 		else
 			memset(fi, 0, sizeof(*fi));
 	}
 	free(inits.items);
+	free(lc.names);
 }
 
 /* The driver-local header a static inline function definition outside the
@@ -356,6 +727,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	struct ir_function *f;
 	struct cursor_vec v = { 0 };
 	const char *header = NULL;
+	struct lower_ctx lc = { .arena = &lf->arena, .tu = tc->tu, .damage = tc->damage };
 	int nargs;
 
 	(void)parent;
@@ -396,8 +768,15 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	if (nargs > 0) {
 		f->nparams = (unsigned)nargs;
 		f->params = ir_alloc(&lf->arena, (size_t)nargs * sizeof(*f->params));
-		for (int i = 0; i < nargs; i++)
-			f->params[i] = cursor_name(&lf->arena, clang_Cursor_getArgument(c, (unsigned)i));
+		for (int i = 0; i < nargs; i++) {
+			CXCursor p = clang_Cursor_getArgument(c, (unsigned)i);
+			unsigned pf = IRF_VAR | IRF_PARAM;
+
+			f->params[i] = cursor_name(&lf->arena, p);
+			if (clang_getCursorType(p).kind == CXType_Pointer)
+				pf |= IRF_POINTER;
+			names_declare(&lc, f->params[i], pf);
+		}
 	}
 	for (unsigned i = 0; i < v.len; i++)
 		if (clang_getCursorKind(v.items[i]) == CXCursor_CompoundStmt) {
@@ -406,9 +785,11 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 			clang_getExpansionLocation(end, NULL, &f->end_loc.line, &f->end_loc.col, NULL);
 			if (f->end_loc.col > 1)
 				f->end_loc.col--;
-			f->body = lower(&lf->arena, v.items[i], 0);
+			f->nerrors = (unsigned)damage_in(&lc, v.items[i]);
+			f->body = lower(&lc, v.items[i], 0);
 		}
 	free(v.items);
+	free(lc.names);
 	if (f->body) {
 		if (header)
 			lf->nheader_funcs++;
@@ -418,12 +799,45 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
+static int defines_function(const struct lowered_file *lf, const char *name)
+{
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		if (strcmp(lf->funcs[i].name, name) == 0)
+			return 1;
+	for (size_t i = 0; i < lf->nheader_funcs; i++)
+		if (strcmp(lf->header_funcs[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* A call known by its spelling only (no header declares it) is the
+ * driver's own when the file defines a function of that name. */
+static void mark_driver_callees(const struct lowered_file *lf, struct ir_node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == IR_CALL && (n->flags & IRF_UNRESOLVED) && n->name &&
+	    defines_function(lf, n->name))
+		n->flags |= IRF_CALLEE_DRIVER;
+	for (unsigned i = 0; i < n->nkids; i++)
+		mark_driver_callees(lf, n->kids[i]);
+}
+
 void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 {
-	struct top_ctx tc = { .out = out };
+	struct parse_damage damage;
+	struct top_ctx tc = { .out = out, .tu = tu, .damage = &damage };
 
 	memset(out, 0, sizeof(*out));
+	parse_damage_init(&damage, tu);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &tc);
+	if (damage.len) {
+		for (size_t i = 0; i < out->nfuncs; i++)
+			mark_driver_callees(out, out->funcs[i].body);
+		for (size_t i = 0; i < out->nheader_funcs; i++)
+			mark_driver_callees(out, out->header_funcs[i].body);
+	}
+	parse_damage_free(&damage);
 }
 
 void lowered_file_free(struct lowered_file *lf)

@@ -91,13 +91,20 @@ static const char *const macro_wrapped[] = {
 	"__blk_mq_alloc_disk_for_queue", NULL,
 };
 
+int ir_macro_wrapped(const char *name)
+{
+	for (const char *const *m = macro_wrapped; *m; m++)
+		if (strcmp(name, *m) == 0)
+			return 1;
+	return 0;
+}
+
 const char *ir_call_name(const struct ir_node *call)
 {
 	if (!call->name)
 		return "";
-	for (const char *const *m = macro_wrapped; *m; m++)
-		if (strcmp(call->name, *m) == 0)
-			return call->name + 2;
+	if (call->flags & IRF_MACRO_WRAPPED)
+		return call->name + 2;
 	return call->name;
 }
 

@@ -57,6 +57,8 @@ enum {
 				* name is what the source spells */
 	IRF_CALLEE_DRIVER = 2048, /* IR_CALL: the callee is declared in the main file or
 				   * the driver's own headers: never the kernel's API */
+	IRF_MACRO_WRAPPED = 4096, /* IR_CALL: __blk_alloc_disk() & co. reached through
+				   * the macro the driver wrote (blk_alloc_disk) */
 };
 
 struct ir_loc {
@@ -119,8 +121,12 @@ void ir_arena_free(struct ir_arena *arena);
 /* Parens, casts and implicit conversions are already gone; this also looks
  * through __builtin_expect (likely/unlikely) and "!!x". */
 const struct ir_node *ir_strip(const struct ir_node *n);
-/* Callee name of a call with the kernel's "__" macro-implementation prefix
- * removed when it names a macro wrapper (__blk_alloc_disk -> blk_alloc_disk). */
+/* Is name the "__" implementation behind one of the kernel's allocation
+ * macros (__blk_alloc_disk behind blk_alloc_disk)? */
+int ir_macro_wrapped(const char *name);
+/* Callee name of a call; a call written as one of those macros is named by
+ * the macro (IRF_MACRO_WRAPPED: __blk_alloc_disk -> blk_alloc_disk), a
+ * direct call of the implementation keeps its own name. */
 const char *ir_call_name(const struct ir_node *call);
 /* The callee's name when the call can be the kernel's API (ir_call_name),
  * "" when the driver declares a function of that name itself: a file-local

@@ -103,6 +103,18 @@ enum alloc_convention alloc_convention_for(const struct lint_target *t, const ch
 	return ALLOC_RETURNS_NULL; /* alloc_disk, alloc_disk_node, blk_mq_alloc_disk_for_queue */
 }
 
+enum alloc_convention alloc_convention_of_call(const struct lint_target *t,
+					      const struct ir_node *call)
+{
+	const char *name = ir_call_name(call);
+
+	/* known by its spelling only: the generation of the API the driver was
+	 * written for shows in the argument count, whatever the headers are */
+	if ((call->flags & IRF_UNRESOLVED) && strcmp(name, "blk_alloc_disk") == 0)
+		return ir_call_nargs(call) >= 2 ? ALLOC_RETURNS_ERR_PTR : ALLOC_RETURNS_NULL;
+	return alloc_convention_for(t, name);
+}
+
 int add_disk_returns_int(const struct lint_target *t)
 {
 	return !t->version_code || t->version_code >= KERNEL_VERSION_CODE(5, 15, 0);

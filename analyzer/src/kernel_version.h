@@ -22,6 +22,12 @@ void lint_target_set(struct lint_target *t, int code);
 int kernel_version_of_tu(CXTranslationUnit tu, const struct string_list *flags);
 /* How the allocator reports failure on the target. */
 enum alloc_convention alloc_convention_for(const struct lint_target *t, const char *allocator);
+/* The same for one call: a call no header declares (IRF_UNRESOLVED) is
+ * judged by its own argument count, blk_alloc_disk(node) being the
+ * NULL-returning form of 6.8 and before, blk_alloc_disk(lim, node) the
+ * ERR_PTR form of 6.9 on. */
+enum alloc_convention alloc_convention_of_call(const struct lint_target *t,
+					      const struct ir_node *call);
 /* add_disk() returns int (5.15 and later, or unknown). */
 int add_disk_returns_int(const struct lint_target *t);
 

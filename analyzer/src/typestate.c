@@ -195,7 +195,7 @@ static void add_var(struct fn_analysis *fa, const char *name)
 static const struct ir_node *alloc_call_of(const struct ir_node *n)
 {
 	n = ir_strip(n);
-	if (n && n->kind == IR_CALL && is_allocator(ir_call_name(n)))
+	if (n && n->kind == IR_CALL && is_allocator(ir_api_name(n)))
 		return n;
 	return NULL;
 }
@@ -276,12 +276,13 @@ static void prescan_node(struct prescan *ps, const struct ir_node *n)
 	if (!n)
 		return;
 	if (n->kind == IR_CALL) {
-		const char *name = ir_call_name(n);
+		const char *name = ir_api_name(n);
 		int ai = add_disk_arg(name);
 
 		if (ai >= 0 && ir_call_arg(n, (unsigned)ai))
 			add_obj_node(fa, ir_call_arg(n, (unsigned)ai));
-		else if ((strcmp(name, "del_gendisk") == 0 || strcmp(name, "put_disk") == 0) &&
+		else if ((strcmp(name, "del_gendisk") == 0 || strcmp(name, "put_disk") == 0 ||
+			  strcmp(name, "blk_cleanup_disk") == 0) &&
 			 ir_call_arg(n, 0))
 			add_obj_node(fa, ir_call_arg(n, 0));
 		else if (fa->summaries) {
@@ -694,7 +695,7 @@ static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call
 /* The object whose add result a call returns (add_disk, or an adding helper), or -1. */
 static int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 {
-	int ai = add_disk_arg(ir_call_name(call));
+	int ai = add_disk_arg(ir_api_name(call));
 	int objs[1];
 
 	if (ai >= 0)
@@ -736,7 +737,7 @@ static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
 	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Comma && n->nkids == 2)
 		return classify(fa, n->kids[1]);
 	if (n->kind == IR_CALL) {
-		const char *name = ir_call_name(n);
+		const char *name = ir_api_name(n);
 
 		if (is_allocator(name)) {
 			v.kind = V_ALLOC;
@@ -806,7 +807,7 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			o->bits = DS_UNCHECKED;
 			o->alloc_loc = v->call->loc;
 			o->alloc_fn = name;
-			o->conv = (uint8_t)alloc_convention_for(fa->target, name);
+			o->conv = (uint8_t)alloc_convention_of_call(fa->target, v->call);
 		} else if (v->kind == V_NULL) {
 			o->bits = DS_NONE;
 		} else {
@@ -892,8 +893,9 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 {
 	struct fn_analysis *fa = e->fa;
 	const char *name = ir_call_name(n);
+	const char *api = ir_api_name(n); /* "" for the driver's own functions */
 	unsigned nargs = ir_call_nargs(n);
-	int ai = add_disk_arg(name);
+	int ai = add_disk_arg(api);
 	int objs[8], nobjs;
 
 	/* a call through a pointer: evaluating the callee may dereference a disk */
@@ -908,13 +910,16 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 				  0, !used);
 		return;
 	}
-	if (strcmp(name, "del_gendisk") == 0 || strcmp(name, "put_disk") == 0) {
+	/* blk_cleanup_disk() (5.14-5.19) is queue cleanup plus put_disk(),
+	 * whatever kernel the headers are */
+	if (strcmp(api, "del_gendisk") == 0 || strcmp(api, "put_disk") == 0 ||
+	    strcmp(api, "blk_cleanup_disk") == 0) {
 		if (nargs >= 1)
-			lifecycle(e, name[0] == 'd' ? EV_DEL : EV_PUT,
+			lifecycle(e, api[0] == 'd' ? EV_DEL : EV_PUT,
 				  obj_of(fa, ir_call_arg(n, 0)), n->loc, name, 0, 0);
 		return;
 	}
-	if (is_allocator(name) || is_err_helper(name))
+	if (is_allocator(api) || is_err_helper(api))
 		return;
 	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {
 		const struct function_summary *s = summary_for(fa->summaries, n->name);
@@ -952,7 +957,7 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		if (obj < 0)
 			continue;
 		use(e, obj, arg->loc, name);
-		if (!name_in(non_escaping, name))
+		if (!name_in(non_escaping, api))
 			for (unsigned k = 0; k < e->cur.len; k++)
 				for_group(fa, e->cur.items[k], obj, mark_escaped, NULL);
 	}
@@ -1211,7 +1216,7 @@ static int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_
 	if (!c)
 		return -1;
 	if (c->kind == IR_CALL) {
-		const char *name = ir_call_name(c);
+		const char *name = ir_api_name(c);
 
 		if ((strcmp(name, "IS_ERR") == 0 || strcmp(name, "IS_ERR_OR_NULL") == 0) &&
 		    ir_call_arg(c, 0)) {
@@ -1245,7 +1250,7 @@ static void refine(struct engine *e, const struct ir_node *cond, int sense)
 	if (!c)
 		return;
 	if (c->kind == IR_CALL) {
-		const char *name = ir_call_name(c);
+		const char *name = ir_api_name(c);
 
 		if ((strcmp(name, "IS_ERR") == 0 || strcmp(name, "IS_ERR_OR_NULL") == 0) &&
 		    ir_call_arg(c, 0)) {
@@ -1293,7 +1298,7 @@ static int value_is_error(const struct fn_analysis *fa, const struct config *c,
 	if (!n || fa->fn->returns_void)
 		return 0;
 	if (n->kind == IR_CALL) {
-		const char *name = ir_call_name(n);
+		const char *name = ir_api_name(n);
 
 		return strcmp(name, "PTR_ERR") == 0 || strcmp(name, "ERR_PTR") == 0 ||
 		       strcmp(name, "ERR_CAST") == 0;
@@ -1477,7 +1482,10 @@ static struct config *entry_config(const struct fn_analysis *fa)
 	struct config *c = config_new(fa);
 
 	for (unsigned i = 0; i < fa->nobjs; i++) {
-		c->objs[i].bits = fa->objs[i].local ? DS_NONE : DS_ENTRY;
+		/* an uninitialised local is indeterminate, not "no disk": its
+		 * declaration's initializer, or the assignment that gives it a
+		 * value, may be what clang could not parse */
+		c->objs[i].bits = DS_ENTRY;
 		c->objs[i].group = (int16_t)i;
 	}
 	for (unsigned i = 0; i < fa->nvars; i++) {
