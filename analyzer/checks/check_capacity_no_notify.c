@@ -170,6 +170,21 @@ static int visit(const struct ir_node *n, void *data)
 	return 1;
 }
 
+/* A constant the parse could not resolve (no headers), spelled
+ * GENHD_FL_REMOVABLE or DISK_EVENT_MEDIA_CHANGE somewhere in n. */
+static int names_media_constant(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_UNKNOWN && n->name &&
+	    (!strcmp(n->name, "GENHD_FL_REMOVABLE") || !strcmp(n->name, "DISK_EVENT_MEDIA_CHANGE")))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (names_media_constant(n->kids[i]))
+			return 1;
+	return 0;
+}
+
 /* disk->events = DISK_EVENT_MEDIA_CHANGE, or GENHD_FL_REMOVABLE (1 << 0)
  * stored or or-ed into ->flags */
 static int media_flags_visit(const struct ir_node *n, void *data)
@@ -182,7 +197,14 @@ static int media_flags_visit(const struct ir_node *n, void *data)
 	    (n->op != CXBinaryOperator_Assign && n->op != CXBinaryOperator_OrAssign))
 		return 1;
 	lhs = ir_strip(n->kids[0]);
-	if (!lhs || lhs->kind != IR_MEMBER || !lhs->name || !ir_const_value(n->kids[1], &v))
+	if (!lhs || lhs->kind != IR_MEMBER || !lhs->name)
+		return 1;
+	if ((!strcmp(lhs->name, "events") || !strcmp(lhs->name, "flags")) &&
+	    names_media_constant(n->kids[1])) {
+		*removable = 1;
+		return 1;
+	}
+	if (!ir_const_value(n->kids[1], &v))
 		return 1;
 	if ((!strcmp(lhs->name, "events") && v) || (!strcmp(lhs->name, "flags") && (v & 1)))
 		*removable = 1;

@@ -644,25 +644,66 @@ static void lower_field_init(struct lower_ctx *lc, CXCursor c, struct ir_field_i
 	free(v.items);
 }
 
-static void lower_global(struct top_ctx *tc, CXCursor c)
+/* The tokens from a file-scope declaration's start to its ';' (at most 16
+ * KiB of text): its extent stops before an initializer clang dropped. */
+static void declaration_tokens(struct lower_ctx *lc, CXCursor c, struct token_run *run)
+{
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	CXCursor span;
+
+	memset(run, 0, sizeof(*run));
+	clang_getExpansionLocation(start, &file, NULL, NULL, &off);
+	if (!file || !clang_getFileContents(lc->tu, file, &size))
+		return;
+	span = c;
+	(void)span;
+	{
+		CXSourceRange r = clang_getRange(clang_getLocationForOffset(lc->tu, file, off),
+						 clang_getLocationForOffset(lc->tu, file,
+									    (unsigned)(size - off > 16384 ? off + 16384 : size)));
+		CXToken *toks = NULL;
+		unsigned n = 0;
+		int depth = 0;
+
+		clang_tokenize(lc->tu, r, &toks, &n);
+		run->t = xmalloc((n ? n : 1) * sizeof(*run->t));
+		for (unsigned i = 0; i < n; i++) {
+			enum CXTokenKind k = clang_getTokenKind(toks[i]);
+			CXString sp;
+			struct rebuild_token *rt;
+			const char *text;
+
+			if (k == CXToken_Comment)
+				continue;
+			sp = clang_getTokenSpelling(lc->tu, toks[i]);
+			text = clang_getCString(sp) ? clang_getCString(sp) : "";
+			rt = &run->t[run->n++];
+			rt->kind = k == CXToken_Punctuation ? RT_PUNCT : k == CXToken_Keyword ? RT_KEYWORD
+				 : k == CXToken_Identifier ? RT_IDENT : RT_LITERAL;
+			rt->text = ir_strdup(lc->arena, text);
+			clang_getFileLocation(clang_getTokenLocation(lc->tu, toks[i]), NULL,
+					      &rt->loc.line, &rt->loc.col, NULL);
+			clang_disposeString(sp);
+			if (!strcmp(rt->text, "{") || !strcmp(rt->text, "("))
+				depth++;
+			else if (!strcmp(rt->text, "}") || !strcmp(rt->text, ")"))
+				depth--;
+			else if (depth == 0 && !strcmp(rt->text, ";"))
+				break;
+		}
+		clang_disposeTokens(lc->tu, toks, n);
+	}
+}
+
+static struct ir_global *new_global(struct top_ctx *tc, CXCursor c, CXType t)
 {
 	struct lowered_file *lf = tc->out;
-	struct cursor_vec v = { 0 }, inits = { 0 };
-	CXCursor list = clang_getNullCursor();
 	struct ir_global *g;
-	struct lower_ctx lc = { .arena = &lf->arena, .tu = tc->tu, .damage = tc->damage };
-	CXType t = clang_getCanonicalType(clang_getCursorType(c));
 	CXString ts;
 
-	if (t.kind != CXType_Record)
-		return;
-	clang_visitChildren(c, collect_child, &v);
-	for (unsigned i = 0; i < v.len; i++)
-		if (clang_getCursorKind(v.items[i]) == CXCursor_InitListExpr)
-			list = v.items[i];
-	free(v.items);
-	if (clang_Cursor_isNull(list))
-		return;
 	if (lf->nglobals == tc->cap_globals) {
 		tc->cap_globals = tc->cap_globals ? tc->cap_globals * 2 : 8;
 		lf->globals = xrealloc(lf->globals, tc->cap_globals * sizeof(*lf->globals));
@@ -675,18 +716,108 @@ static void lower_global(struct top_ctx *tc, CXCursor c)
 	ts = clang_getTypeSpelling(t);
 	g->type = ir_strdup(&lf->arena, clang_getCString(ts) ? clang_getCString(ts) : "");
 	clang_disposeString(ts);
+	return g;
+}
+
+/* "= { .name = value, ... }" of a struct whose type clang does not know
+ * (no headers): the designated fields, rebuilt from the tokens. */
+static void rebuild_global(struct top_ctx *tc, struct lower_ctx *lc, CXCursor c, CXType t)
+{
+	struct token_run run;
+	struct rebuild_names rn;
+	size_t i = 0, close;
+	struct ir_global *g;
+	int depth = 0;
+
+	declaration_tokens(lc, c, &run);
+	while (i < run.n && strcmp(run.t[i].text, "="))
+		i++;
+	if (i + 1 >= run.n || strcmp(run.t[i + 1].text, "{")) {
+		token_run_free(&run);
+		return;
+	}
+	for (close = i + 1; close < run.n; close++) {
+		if (!strcmp(run.t[close].text, "{") || !strcmp(run.t[close].text, "("))
+			depth++;
+		else if ((!strcmp(run.t[close].text, "}") || !strcmp(run.t[close].text, ")")) &&
+			 --depth == 0)
+			break;
+	}
+	g = new_global(tc, c, t);
+	g->fields = ir_alloc(lc->arena, (run.n ? run.n : 1) * sizeof(*g->fields));
+	for (size_t k = i + 2; k + 3 < close + 1 && k < close;) {
+		size_t end = k;
+
+		depth = 0;
+		for (; end < close; end++) {
+			const char *x = run.t[end].text;
+
+			if (!strcmp(x, "{") || !strcmp(x, "(") || !strcmp(x, "["))
+				depth++;
+			else if (!strcmp(x, "}") || !strcmp(x, ")") || !strcmp(x, "]"))
+				depth--;
+			else if (depth == 0 && !strcmp(x, ","))
+				break;
+		}
+		if (end - k >= 4 && !strcmp(run.t[k].text, ".") && run.t[k + 1].kind == RT_IDENT &&
+		    !strcmp(run.t[k + 2].text, "=")) {
+			struct ir_field_init *fi = &g->fields[g->nfields++];
+
+			fi->name = run.t[k + 1].text;
+			fi->loc = run.t[k + 1].loc;
+			fi->value = rebuild_expression(lc->arena, run.t + k + 3, end - k - 3,
+						       names_of(lc, &rn));
+		}
+		k = end + 1;
+	}
+	token_run_free(&run);
+}
+
+static void lower_global(struct top_ctx *tc, CXCursor c)
+{
+	struct lowered_file *lf = tc->out;
+	struct cursor_vec v = { 0 }, inits = { 0 };
+	CXCursor list = clang_getNullCursor();
+	struct ir_global *g;
+	struct lower_ctx lc = { .arena = &lf->arena, .tu = tc->tu, .damage = tc->damage };
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	unsigned unnamed = 0;
+
+	if (t.kind != CXType_Record)
+		return;
+	clang_visitChildren(c, collect_child, &v);
+	for (unsigned i = 0; i < v.len; i++)
+		if (clang_getCursorKind(v.items[i]) == CXCursor_InitListExpr)
+			list = v.items[i];
+	free(v.items);
+	if (clang_Cursor_isNull(list)) {
+		if (damage_in(&lc, c) || clang_Type_getSizeOf(t) < 0)
+			rebuild_global(tc, &lc, c, t);
+		free(lc.names);
+		return;
+	}
+	g = new_global(tc, c, t);
 	clang_visitChildren(list, collect_child, &inits);
 	g->fields = ir_alloc(&lf->arena, (inits.len ? inits.len : 1) * sizeof(*g->fields));
 	for (unsigned i = 0; i < inits.len; i++) {
 		struct ir_field_init *fi = &g->fields[g->nfields];
 
 		lower_field_init(&lc, inits.items[i], fi);
-		if (fi->name)
+		if (fi->name) {
 			g->nfields++;
-		else
+		} else {
 			memset(fi, 0, sizeof(*fi));
+			unnamed++;
+		}
 	}
 	free(inits.items);
+	/* an initializer with an invalid value (a function whose prototype
+	 * names a type of another kernel) keeps only clang's semantic form,
+	 * without any designator: read them from the tokens instead */
+	if (unnamed && !g->nfields) {
+		lf->nglobals--;
+		rebuild_global(tc, &lc, c, t);
+	}
 	free(lc.names);
 }
 
@@ -731,8 +862,11 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	int nargs;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_VarDecl && clang_isCursorDefinition(c) &&
-	    clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+	/* an invalid declaration (an incomplete struct type) is no definition
+	 * for libclang, but its initializer may still be read from the tokens */
+	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+	    clang_Location_isFromMainFile(clang_getCursorLocation(c)) &&
+	    (clang_isCursorDefinition(c) || damage_in(&lc, c))) {
 		lower_global(tc, c);
 		return CXChildVisit_Continue;
 	}

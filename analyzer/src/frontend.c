@@ -1,6 +1,8 @@
 /* Parse with KeepGoing, count missing headers, pick the target kernel, analyse. */
 #include "frontend.h"
 
+#include "headerless_prelude.h"
+
 #include "ast_lowering.h"
 #include "flag_translation.h"
 #include "header_cache.h"
@@ -74,6 +76,8 @@ static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const c
 
 	if (job->flags)
 		string_list_extend(&args, job->flags);
+	if (!job->have_kernel_flags)
+		headerless_prelude_flags(&args);
 	if (job->add_kbuild_names)
 		kbuild_name_defines(job->path, &args);
 	parse_noise_flags(&args);

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const compound_assign[] = {
+	"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", NULL,
+};
+
 struct rebuilder {
 	struct ir_arena *arena;
 	const struct rebuild_token *t;
@@ -104,8 +108,13 @@ static struct ir_node *path(struct rebuilder *rb, size_t i, size_t end)
 	if (i >= end || rb->t[i].kind != RT_IDENT)
 		return NULL;
 	flags = rb->names ? rb->names->lookup(rb->names->ctx, rb->t[i].text) : 0;
-	if (!flags && (i + 1 == end && all_caps(rb->t[i].text)))
-		return NULL; /* a constant or a macro, not a variable */
+	if (!flags && (i + 1 == end && all_caps(rb->t[i].text))) {
+		/* a constant or a macro, not a variable: its value is unknown,
+		 * its name is what the driver wrote (GENHD_FL_REMOVABLE) */
+		n = unknown(rb, i);
+		n->name = ir_strdup(rb->arena, rb->t[i].text);
+		return n;
+	}
 	n = node(rb, IR_DECLREF, i, 0);
 	n->name = ir_strdup(rb->arena, rb->t[i].text);
 	n->flags = flags ? flags : IRF_VAR; /* not a local or parameter: a global */
@@ -140,6 +149,7 @@ static struct ir_node *path(struct rebuilder *rb, size_t i, size_t end)
 }
 
 static struct ir_node *expression(struct rebuilder *rb, size_t i, size_t end);
+static struct ir_node *assignment(struct rebuilder *rb, size_t i, size_t end);
 
 /* NAME ( ARGS ) over exactly [i, end); NULL if it is not one. */
 static struct ir_node *call(struct rebuilder *rb, size_t i, size_t end)
@@ -324,8 +334,16 @@ static struct ir_node *expression(struct rebuilder *rb, size_t i, size_t end)
 		if (i >= end)
 			return NULL;
 	}
+	if (end - i == 1 && rb->t[i].kind == RT_LITERAL && rb->t[i].text[0] == '"') {
+		n = node(rb, IR_OTHER, i, 0);
+		n->flags = IRF_STRLIT;
+		n->name = ir_strdup(rb->arena, rb->t[i].text);
+		return n;
+	}
 	if (end - i == 1 && (rb->t[i].kind == RT_LITERAL || is(&rb->t[i], "NULL")))
 		return literal(rb, i);
+	if (find_top(rb, i, end, "=") < end)
+		return assignment(rb, i, end); /* (err = register_blkdev(...)) < 0 */
 	if ((n = binary(rb, i, end)) != NULL)
 		return n;
 	if (is(&rb->t[i], "!"))
@@ -407,12 +425,9 @@ static struct ir_node *declaration(struct rebuilder *rb, size_t i, size_t end)
 	return n;
 }
 
-static const char *const compound_assign[] = {
-	"+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", NULL,
-};
-
-/* An expression statement [i, end) (without its ';'). */
-static struct ir_node *expression_statement(struct rebuilder *rb, size_t i, size_t end)
+/* PATH = EXPR (or a compound assignment) over [i, end); the value of an
+ * assignment through something not a plain path is unknown. */
+static struct ir_node *assignment(struct rebuilder *rb, size_t i, size_t end)
 {
 	size_t eq = find_top(rb, i, end, "=");
 	struct ir_node *n, *lhs;
@@ -433,7 +448,7 @@ static struct ir_node *expression_statement(struct rebuilder *rb, size_t i, size
 	if (eq == end)
 		return expression(rb, i, end);
 	lhs = path(rb, i, eq);
-	if (!lhs) {
+	if (!lhs || lhs->kind == IR_UNKNOWN) {
 		/* *p = x, a[i] = x ... through something not a plain path */
 		n = node(rb, IR_UNKNOWN, i, 1);
 		n->kids[0] = expression(rb, eq + 1, end);
@@ -586,7 +601,7 @@ static struct ir_node *statement(struct rebuilder *rb, size_t *pos, size_t end)
 		return unknown(rb, i); /* switch, asm ...: not rebuilt */
 	if (is_declaration(rb, i, semi))
 		return declaration(rb, i, semi);
-	return expression_statement(rb, i, semi);
+	return assignment(rb, i, semi);
 }
 
 struct ir_node *rebuild_statements(struct ir_arena *arena, const struct rebuild_token *t,

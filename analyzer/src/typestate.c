@@ -876,13 +876,19 @@ static void assign_to(struct engine *e, const struct ir_node *lhs, const char *d
 		assign_var(e, var, &v);
 }
 
+/* lhs changed in a way the engine does not compute (x++, p += n, x |= y):
+ * an integer's value is unknown now, and a pointer that moved (cd++ in a
+ * walk over an array of devices) reaches other disks through its fields. */
 static void forget_var(struct engine *e, const struct ir_node *lhs)
 {
 	int var = var_of(e->fa, lhs);
 	struct value v = { .kind = V_UNKNOWN, .bits = VAL_ANY, .index = -1 };
+	char base[PATH_MAX_LEN];
 
 	if (var >= 0)
 		assign_var(e, var, &v);
+	if (render_path(lhs, base, sizeof(base), NULL))
+		rebase_paths(e, base);
 }
 
 /* --------------------------------------------------------- evaluation */
