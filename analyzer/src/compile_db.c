@@ -3,6 +3,7 @@
 
 #include "flag_translation.h"
 #include "json_reader.h"
+#include "json_writer.h"
 #include "read_file.h"
 #include "shell_words.h"
 
@@ -29,7 +30,6 @@ int compile_db_load(const char *path, struct compile_db *db, char *err, size_t e
 	char *text = read_file(path, NULL);
 	char jerr[256];
 	struct json_value *root;
-	size_t cap = 0;
 
 	memset(db, 0, sizeof(*db));
 	if (!text) {
@@ -75,17 +75,13 @@ int compile_db_load(const char *path, struct compile_db *db, char *err, size_t e
 				if (args->items[k]->type == JSON_STRING)
 					string_list_push(&words, args->items[k]->string);
 		}
-		if (db->len == cap) {
-			cap = cap ? cap * 2 : 64;
-			db->entries = xrealloc(db->entries, cap * sizeof(*db->entries));
-		}
-		ce = &db->entries[db->len++];
-		memset(ce, 0, sizeof(*ce));
+		ce = compile_db_append(db);
 		d = dir && dir->type == JSON_STRING ? dir->string : NULL;
 		ce->file = resolve(d, file->string);
 		ce->display = xstrdup(file->string[0] == '/' || !d ? file->string : ce->file);
+		ce->directory = d ? xstrdup(d) : NULL;
 		translate_gcc_flags(&words, d, 1, &ce->flags);
-		string_list_free(&words);
+		ce->arguments = words;
 	}
 	json_free(root);
 	return 0;
@@ -102,11 +98,63 @@ const struct compile_entry *compile_db_find(const struct compile_db *db, const c
 	return NULL;
 }
 
+struct compile_entry *compile_db_append(struct compile_db *db)
+{
+	struct compile_entry *ce;
+
+	if (db->len == db->cap) {
+		db->cap = db->cap ? db->cap * 2 : 64;
+		db->entries = xrealloc(db->entries, db->cap * sizeof(*db->entries));
+	}
+	ce = &db->entries[db->len++];
+	memset(ce, 0, sizeof(*ce));
+	return ce;
+}
+
+static int entry_order(const void *a, const void *b)
+{
+	return strcmp(((const struct compile_entry *)a)->file,
+		      ((const struct compile_entry *)b)->file);
+}
+
+void compile_db_sort(struct compile_db *db)
+{
+	if (db->len > 1)
+		qsort(db->entries, db->len, sizeof(*db->entries), entry_order);
+}
+
+void compile_db_write_json(const struct compile_db *db, FILE *out)
+{
+	fputs("[", out);
+	for (size_t i = 0; i < db->len; i++) {
+		const struct compile_entry *ce = &db->entries[i];
+
+		fputs(i ? ",\n {" : "\n {", out);
+		if (ce->directory) {
+			fputs("\"directory\": ", out);
+			json_write_string(out, ce->directory);
+			fputs(", ", out);
+		}
+		fputs("\"file\": ", out);
+		json_write_string(out, ce->file);
+		fputs(",\n  \"arguments\": [", out);
+		for (size_t k = 0; k < ce->arguments.len; k++) {
+			if (k)
+				fputs(", ", out);
+			json_write_string(out, ce->arguments.items[k]);
+		}
+		fputs("]}", out);
+	}
+	fputs("\n]\n", out);
+}
+
 void compile_db_free(struct compile_db *db)
 {
 	for (size_t i = 0; i < db->len; i++) {
 		free(db->entries[i].file);
 		free(db->entries[i].display);
+		free(db->entries[i].directory);
+		string_list_free(&db->entries[i].arguments);
 		string_list_free(&db->entries[i].flags);
 	}
 	free(db->entries);

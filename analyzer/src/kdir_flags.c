@@ -4,6 +4,7 @@
 #include "cache_dir.h"
 #include "flag_translation.h"
 #include "fnv_hash.h"
+#include "kbuild_cmd.h"
 #include "read_file.h"
 #include "shell_words.h"
 
@@ -87,19 +88,13 @@ static char *find_compile_command(const char *tmp)
 {
 	char *cmdfile = xasprintf("%s/." PROBE_NAME ".o.cmd", tmp);
 	char *logfile = xasprintf("%s/make.log", tmp);
-	char *text = read_file(cmdfile, NULL);
-	char *found = NULL;
+	struct kbuild_cmd saved;
+	char *text, *found = NULL;
 
-	if (text) {
-		char *line = strstr(text, "cmd_");
-		char *eq = line ? strstr(line, ":=") : NULL;
-
-		if (eq) {
-			char *end = strchr(eq, '\n');
-
-			found = xstrndup(eq + 2, end ? (size_t)(end - eq - 2) : strlen(eq + 2));
-		}
-		free(text);
+	if (kbuild_cmd_read(cmdfile, &saved) == 0) {
+		found = saved.command;
+		saved.command = NULL;
+		kbuild_cmd_free(&saved);
 	}
 	if (!found) {
 		text = read_file(logfile, NULL);

@@ -8,6 +8,7 @@
 #include "frontend.h"
 #include "header_cache.h"
 #include "input_files.h"
+#include "kbuild_dir.h"
 #include "kdir_flags.h"
 #include "kernel_version.h"
 #include "output.h"
@@ -45,6 +46,13 @@ static const char usage_text[] =
 	"                     (asked from kbuild once, cached under $GENDISK_CHECK_CACHE/flags)\n"
 	"  -p FILE            compile_commands.json (kbuild's gen_compile_commands.py format);\n"
 	"                     without FILE|DIR arguments, every C file in it is analysed\n"
+	"  --kbuild-dir DIR   a built module dir (make -C KDIR M=DIR) or built dir of a kernel\n"
+	"                     tree: each C file compiled there is parsed with its own command\n"
+	"                     from kbuild's .NAME.o.cmd (the module's ccflags-y, -D, -I);\n"
+	"                     an M= build needs --kdir (its relative paths); without\n"
+	"                     FILE|DIR arguments every such file is analysed; repeatable\n"
+	"  --print-compile-commands  print the compile_commands.json of -p or --kbuild-dir\n"
+	"                     (directory, file, arguments), then exit\n"
 	"  --kernel X.Y       target kernel (default: LINUX_VERSION_CODE of the parsed headers)\n"
 	"  --format=FORMAT    text (default), json, sarif (SARIF 2.1.0 with fingerprints),\n"
 	"                     github (workflow-command annotations) or email (a reply to\n"
@@ -105,6 +113,8 @@ struct options {
 	struct string_list extra;
 	const char *kdir;
 	const char *compdb;
+	struct string_list kbuild_dirs;
+	int print_compile_commands;
 	int kernel;
 	enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB, FORMAT_EMAIL } format;
 	struct review_options review;
@@ -264,6 +274,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->kdir = option_value(argc, argv, &i, "--kdir");
 		} else if (strcmp(a, "-p") == 0 || strncmp(a, "--compile-commands", 18) == 0) {
 			o->compdb = option_value(argc, argv, &i, a[1] == 'p' ? "-p" : "--compile-commands");
+		} else if (strncmp(a, "--kbuild-dir", 12) == 0 && (a[12] == '\0' || a[12] == '=')) {
+			string_list_push(&o->kbuild_dirs, option_value(argc, argv, &i, "--kbuild-dir"));
+		} else if (strcmp(a, "--print-compile-commands") == 0) {
+			o->print_compile_commands = 1;
 		} else if (strncmp(a, "--kernel", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
 			const char *v = option_value(argc, argv, &i, "--kernel");
 
@@ -564,6 +578,8 @@ int main(int argc, char **argv)
 	struct string_list tokens = { 0 };
 	struct timespec started;
 	struct compile_db db = { 0 };
+	char *kbuild_dir_marker = NULL;
+	int have_db = 0;
 	struct work w = { 0 };
 	struct ci_gate gate = { 0 };
 	struct patch_review review = { 0 };
@@ -578,7 +594,14 @@ int main(int argc, char **argv)
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	parse_options(argc, argv, &o);
-	if (config_for_run(&o.config, &o.inputs, o.compdb, &cfg, err, sizeof(err)) != 0) {
+	if (o.compdb && o.kbuild_dirs.len)
+		die_usage("%s", "-p and --kbuild-dir: give the compile commands one way");
+	if (o.print_compile_commands && !o.compdb && !o.kbuild_dirs.len)
+		die_usage("%s", "--print-compile-commands needs -p or --kbuild-dir");
+	if (o.kbuild_dirs.len) /* the config is looked up from the (first) build dir */
+		kbuild_dir_marker = xasprintf("%s/.", o.kbuild_dirs.items[0]);
+	if (config_for_run(&o.config, &o.inputs, o.compdb ? o.compdb : kbuild_dir_marker, &cfg,
+			   err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
 		status = 2;
 		goto out;
@@ -589,6 +612,18 @@ int main(int argc, char **argv)
 	if (o.compdb && compile_db_load(o.compdb, &db, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
 		status = 2;
+		goto out;
+	}
+	for (size_t i = 0; i < o.kbuild_dirs.len; i++) {
+		if (kbuild_dir_load(o.kbuild_dirs.items[i], o.kdir, &db, err, sizeof(err)) != 0) {
+			fprintf(stderr, "gendisk-lint: --kbuild-dir %s\n", err);
+			status = 2;
+			goto out;
+		}
+	}
+	have_db = o.compdb || o.kbuild_dirs.len;
+	if (o.print_compile_commands) {
+		compile_db_write_json(&db, stdout);
 		goto out;
 	}
 	if (o.kdir && kdir_flags(o.kdir, &kflags, err, sizeof(err)) != 0) {
@@ -626,7 +661,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (!o.inputs.len && o.compdb && !o.reviewing)
+	if (!o.inputs.len && have_db && !o.reviewing)
 		for (size_t i = 0; i < db.len; i++)
 			string_list_push(&files, db.entries[i].display);
 	excluded = config_drop_excluded(&cfg, &files);
@@ -653,7 +688,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < files.len; i++) {
 		struct file_job *j = &w.jobs[i];
-		const struct compile_entry *ce = o.compdb ? compile_db_find(&db, files.items[i]) : NULL;
+		const struct compile_entry *ce = have_db ? compile_db_find(&db, files.items[i]) : NULL;
 
 		j->path = files.items[i];
 		j->display = files.items[i];
@@ -780,6 +815,8 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	header_cache_free(w.settings.header_cache);
 	patch_review_free(&review);
 	compile_db_free(&db);
+	free(kbuild_dir_marker);
+	string_list_free(&o.kbuild_dirs);
 	lint_config_free(&cfg);
 	return status;
 }
