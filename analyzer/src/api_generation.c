@@ -47,7 +47,7 @@ static int other_generation(const char *name)
 char *api_generation_note(const struct string_list *undeclared, int version_code)
 {
 	struct string_list shown = { 0 };
-	char *list = NULL, *note, *version;
+	char *list = NULL, *note;
 
 	for (size_t i = 0; i < undeclared->len; i++)
 		if (other_generation(undeclared->items[i]))
@@ -60,13 +60,10 @@ char *api_generation_note(const struct string_list *undeclared, int version_code
 		free(list);
 		list = next;
 	}
-	version = version_code ? xasprintf(", Linux %d.%d", version_code >> 16,
-					   (version_code >> 8) & 0xff)
-			       : xstrdup("");
 	note = xasprintf("uses the API of another kernel generation (%s %s not declared by "
-			 "these headers%s); analysed by their meaning there",
-			 list, shown.len == 1 ? "is" : "are", version);
-	free(version);
+			 "these headers, Linux %d.%d); analysed by their meaning there",
+			 list, shown.len == 1 ? "is" : "are", version_code >> 16,
+			 (version_code >> 8) & 0xff);
 	free(list);
 	string_list_free(&shown);
 	return note;

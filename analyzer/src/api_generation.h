@@ -11,7 +11,7 @@
 /*
  * The note for the undeclared functions of a file (tu_undeclared_functions)
  * that are block-layer API of another kernel, or NULL when none is.
- * version_code: the parsed headers' LINUX_VERSION_CODE (0: unknown).
+ * version_code: the parsed headers' LINUX_VERSION_CODE.
  * Owned by the caller; without the "gendisk-lint: FILE: note: " prefix.
  */
 char *api_generation_note(const struct string_list *undeclared, int version_code);

@@ -103,6 +103,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
 	unsigned errors = 0;
+	int headers_version;
 	struct string_list undeclared = { 0 };
 	struct lowered_file lf;
 	struct lint_target target;
@@ -158,15 +159,18 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	res->missing_headers = tu_missing_headers(tu, &res->first_missing_headers,
 						  MAX_MISSING_HEADERS_SHOWN);
 	tu_undeclared_functions(tu, &undeclared);
-	lint_target_set(&target, set->kernel_override ? set->kernel_override
-						       : kernel_version_of_tu(tu, job->flags));
+	headers_version = kernel_version_of_tu(tu, job->flags);
+	lint_target_set(&target, set->kernel_override ? set->kernel_override : headers_version);
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
 	res->degraded_functions = function_errors_count(tu, &lf);
 	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
 	record_function_extents(&lf, res);
 	degraded_report(res, job->display, job->have_kernel_flags, errors);
-	res->api_generation_note = api_generation_note(&undeclared, res->version_code);
+	/* only kernel headers that tell their version can lack another generation's
+	 * API; without them every kernel function is undeclared */
+	if (job->have_kernel_flags && headers_version)
+		res->api_generation_note = api_generation_note(&undeclared, headers_version);
 	string_list_free(&undeclared);
 	finding_list_sort(&res->findings);
 	lowered_file_free(&lf);
