@@ -1,5 +1,6 @@
 /* Analyse every function of one lowered file: summaries first, then the rules. */
 #include "ast_lowering.h"
+#include "block_layer_code.h"
 #include "file_rules.h"
 #include "header_calls.h"
 #include "summaries.h"
@@ -62,17 +63,35 @@ static void analyse_header_functions(const struct lowered_file *lf,
 	free(only);
 }
 
+/*
+ * The functions the rules judge: not those whose own name is a lifecycle
+ * API function (a definition of add_disk() or set_capacity_and_notify()
+ * implements the API; its body is not a driver's use of it).  They still
+ * count for the summaries of their callers.
+ */
+static void judged_functions(const struct lowered_file *lf, struct lowered_file *view)
+{
+	*view = *lf;
+	view->funcs = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*view->funcs));
+	view->nfuncs = 0;
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		if (!implements_block_api(lf->funcs[i].name))
+			view->funcs[view->nfuncs++] = lf->funcs[i];
+}
+
 void analyse_file(const struct lowered_file *lf, const struct lint_target *target,
 		  const unsigned char *rule_enabled, struct finding_list *findings)
 {
 	struct summary_table table;
+	struct lowered_file judged;
 
+	judged_functions(lf, &judged);
 	summary_table_init(&table, lf, target);
-	for (size_t i = 0; i < lf->nfuncs; i++) {
+	for (size_t i = 0; i < judged.nfuncs; i++) {
 		struct fn_analysis fa;
 		struct config_set *states;
 
-		fn_analysis_init(&fa, &lf->funcs[i], target, &table);
+		fn_analysis_init(&fa, &judged.funcs[i], target, &table);
 		if (fa.nobjs) {
 			fa.findings = findings;
 			fa.rule_enabled = rule_enabled;
@@ -84,5 +103,6 @@ void analyse_file(const struct lowered_file *lf, const struct lint_target *targe
 	}
 	summary_table_free(&table);
 	analyse_header_functions(lf, target, rule_enabled, findings);
-	run_file_rules(lf, target, rule_enabled, findings);
+	run_file_rules(&judged, target, rule_enabled, findings);
+	free(judged.funcs);
 }

@@ -150,5 +150,10 @@ void parse_noise_flags(struct string_list *out)
 {
 	string_list_push(out, "-w");
 	string_list_push(out, "-Wno-everything");
+	/* kbuild's own -Werror=implicit-function-declaration (dropped with the
+	 * other -W flags): a call of a function the headers do not declare is
+	 * an error diagnostic, so the file counts as degraded and the call's
+	 * name is known (tu_undeclared_functions) */
+	string_list_push(out, "-Werror=implicit-function-declaration");
 	string_list_push(out, "-ferror-limit=0");
 }

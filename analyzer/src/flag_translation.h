@@ -23,7 +23,8 @@ void translate_gcc_flags(const struct string_list *words, const char *base_dir,
 /* The KBUILD_BASENAME / KBUILD_MODNAME defines kbuild would give FILE. */
 void kbuild_name_defines(const char *file, struct string_list *out);
 
-/* Flags every parse gets: no warnings, no error limit. */
+/* Flags every parse gets: no warnings, no error limit; calls of undeclared
+ * functions are errors, as in kbuild. */
 void parse_noise_flags(struct string_list *out);
 
 #endif

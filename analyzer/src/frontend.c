@@ -1,11 +1,14 @@
 /* Parse with KeepGoing, count missing headers, pick the target kernel, analyse. */
 #include "frontend.h"
 
-#include "headerless_prelude.h"
-
+#include "api_generation.h"
 #include "ast_lowering.h"
+#include "block_layer_code.h"
+#include "degraded_report.h"
 #include "flag_translation.h"
+#include "function_errors.h"
 #include "header_cache.h"
+#include "headerless_prelude.h"
 #include "include_prefix.h"
 #include "kernel_version.h"
 #include "read_file.h"
@@ -102,8 +105,9 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 {
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
-	static const char *const missing_header[] = { "file not found", NULL };
-	unsigned errors = 0, missing;
+	unsigned errors = 0;
+	int headers_version;
+	struct string_list undeclared = { 0 };
 	struct lowered_file lf;
 	struct lint_target target;
 	const char *pch;
@@ -115,6 +119,15 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	if (!text) {
 		res->status = FILE_ERROR;
 		res->message = xasprintf("cannot open %s: %s", job->path, strerror(errno));
+		return;
+	}
+	if (!set->include_block_core && block_core_file(job->path)) {
+		free(text);
+		res->status = FILE_OK;
+		res->block_core = 1;
+		res->message = xstrdup("not analysed: it implements the block layer (block/ of a "
+				       "kernel tree), the rules judge drivers (--include-block-core "
+				       "analyses it)");
 		return;
 	}
 	if (set->prefilter_tokens &&
@@ -144,26 +157,24 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 		res->message = xasprintf("libclang could not parse %s (error %d)", job->path, (int)rc);
 		return;
 	}
-	errors = tu_error_count(tu, missing_header, &missing);
+	errors = tu_error_count(tu, NULL, NULL);
 	res->first_error = errors ? tu_first_error(tu) : NULL;
-	if (!job->have_kernel_flags) {
-		res->status = FILE_INCOMPLETE;
-		res->message = xstrdup("no kernel flags given; analysing what parses");
-		res->stderr_note = xasprintf("gendisk-lint: %s: note: %s", job->display, res->message);
-	} else if (missing) {
-		res->status = FILE_INCOMPLETE;
-		res->message = xasprintf("%u headers missing; results may be incomplete", missing);
-		res->stderr_note = xasprintf("gendisk-lint: %s: note: %s", job->display, res->message);
-	} else {
-		res->status = FILE_OK;
-		res->message = xstrdup(errors ? "parsed with errors" : "ok");
-	}
-	lint_target_set(&target, set->kernel_override ? set->kernel_override
-						       : kernel_version_of_tu(tu, job->flags));
+	res->missing_headers = tu_missing_headers(tu, &res->first_missing_headers,
+						  MAX_MISSING_HEADERS_SHOWN);
+	tu_undeclared_functions(tu, &undeclared);
+	headers_version = kernel_version_of_tu(tu, job->flags);
+	lint_target_set(&target, set->kernel_override ? set->kernel_override : headers_version);
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
+	res->degraded_functions = function_errors_count(tu, &lf);
 	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
 	record_function_extents(&lf, res);
+	degraded_report(res, job->display, job->have_kernel_flags, errors);
+	/* only kernel headers that tell their version can lack another generation's
+	 * API; without them every kernel function is undeclared */
+	if (job->have_kernel_flags && headers_version)
+		res->api_generation_note = api_generation_note(&undeclared, headers_version);
+	string_list_free(&undeclared);
 	finding_list_sort(&res->findings);
 	lowered_file_free(&lf);
 	clang_disposeTranslationUnit(tu);
@@ -175,6 +186,8 @@ void file_result_free(struct file_result *res)
 	free(res->stderr_note);
 	free(res->header_cache_note);
 	free(res->first_error);
+	string_list_free(&res->first_missing_headers);
+	free(res->api_generation_note);
 	finding_list_free(&res->findings);
 	for (size_t i = 0; i < res->nfunctions; i++)
 		free(res->functions[i].name);

@@ -7,7 +7,14 @@
 
 #include <clang-c/Index.h>
 
-enum file_status { FILE_OK, FILE_INCOMPLETE, FILE_ERROR };
+/*
+ * FILE_DEGRADED: analysed, but on a damaged parse (error diagnostics:
+ * missing headers, undeclared names ...) or without kernel flags, so
+ * findings may be missing or wrong.  FILE_ERROR: not analysed at all.
+ */
+enum file_status { FILE_OK, FILE_DEGRADED, FILE_ERROR };
+
+#define MAX_MISSING_HEADERS_SHOWN 3
 
 struct file_job {
 	const char *path;         /* to open */
@@ -36,6 +43,11 @@ struct file_result {
 	int timed_out;            /* FILE_ERROR: over --file-timeout, the worker was killed */
 	int crashed;              /* FILE_ERROR: the worker died while analysing it */
 	char *first_error;        /* the parse's first error diagnostic, or NULL */
+	int block_core;           /* not analysed: a file of a kernel tree's block/ */
+	unsigned missing_headers; /* "file not found" errors */
+	struct string_list first_missing_headers; /* the first few of them, by name */
+	unsigned degraded_functions; /* functions with error diagnostics inside */
+	char *api_generation_note; /* once-per-file note: calls of another kernel's API */
 	struct finding_list findings;
 	struct function_extent *functions; /* in source order */
 	size_t nfunctions;
@@ -48,6 +60,7 @@ struct analysis_settings {
 	const unsigned char *rule_enabled;
 	struct header_cache *header_cache; /* NULL: --no-header-cache */
 	const struct string_list *prefilter_tokens; /* NULL: every file is parsed */
+	int include_block_core;          /* --include-block-core: analyse block/ files too */
 };
 
 void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,

@@ -106,10 +106,16 @@ static uint64_t cache_key(const struct string_list *base)
 {
 	CXString v = clang_getClangVersion();
 	uint64_t h = fnv1a64_str(FNV1A64_OFFSET_BASIS, clang_getCString(v));
+	struct string_list noise = { 0 };
 
 	clang_disposeString(v);
 	for (size_t i = 0; i < base->len; i++)
 		h = fnv1a64_str(h, base->items[i]);
+	/* the PCH is built with them: a change of them is another PCH */
+	parse_noise_flags(&noise);
+	for (size_t i = 0; i < noise.len; i++)
+		h = fnv1a64_str(h, noise.items[i]);
+	string_list_free(&noise);
 	for (size_t i = 0; header_cache_headers[i]; i++)
 		h = fnv1a64_str(h, header_cache_headers[i]);
 	return h;

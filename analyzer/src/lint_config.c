@@ -13,7 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char known_keys[] = "rules, disable, exclude, kernel, min-confidence, kdir";
+static const char known_keys[] =
+	"rules, disable, exclude, kernel, min-confidence, kdir, fail-on-degraded";
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -113,7 +114,20 @@ static int set_list_key(const struct line_ctx *c, struct lint_config *cfg, const
 	return 0;
 }
 
-/* kernel, min-confidence, kdir: once each (a second one is a mistake, not an override) */
+/* yes / no (also true / false, 1 / 0) */
+static int set_yes_no(const struct line_ctx *c, const char *key, const char *value, int *out)
+{
+	if (!strcmp(value, "yes") || !strcmp(value, "true") || !strcmp(value, "1"))
+		*out = 1;
+	else if (!strcmp(value, "no") || !strcmp(value, "false") || !strcmp(value, "0"))
+		*out = 0;
+	else
+		return fail(c->err, c->errlen, "%s:%u: %s: '%s' is not yes or no", c->path, c->line,
+			    key, value);
+	return 0;
+}
+
+/* kernel, min-confidence, kdir, fail-on-degraded: once each (a second one is a mistake, not an override) */
 static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, const char *key,
 			  const char *value, unsigned *seen_line)
 {
@@ -121,6 +135,8 @@ static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, con
 		return fail(c->err, c->errlen, "%s:%u: '%s' given twice (first on line %u)", c->path,
 			    c->line, key, *seen_line);
 	*seen_line = c->line;
+	if (!strcmp(key, "fail-on-degraded"))
+		return set_yes_no(c, key, value, &cfg->fail_on_degraded);
 	if (!strcmp(key, "kernel")) {
 		cfg->kernel = kernel_version_parse(value);
 		if (!cfg->kernel)
@@ -143,7 +159,7 @@ static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, con
 }
 
 static int parse_line(const struct line_ctx *c, struct lint_config *cfg, char *line,
-		      unsigned seen[3])
+		      unsigned seen[4])
 {
 	char *hash = strchr(line, '#');
 	char *eq, *key, *value;
@@ -174,6 +190,8 @@ static int parse_line(const struct line_ctx *c, struct lint_config *cfg, char *l
 		return set_single_key(c, cfg, key, value, &seen[1]);
 	if (!strcmp(key, "kdir"))
 		return set_single_key(c, cfg, key, value, &seen[2]);
+	if (!strcmp(key, "fail-on-degraded"))
+		return set_single_key(c, cfg, key, value, &seen[3]);
 	return fail(c->err, c->errlen, "%s:%u: unknown key '%s' (known: %s)", c->path, c->line, key,
 		    known_keys);
 }
@@ -191,7 +209,7 @@ int lint_config_load(const char *path, struct lint_config *cfg, char *err, size_
 {
 	FILE *f = fopen(path, "r");
 	struct line_ctx c = { path, 0, err, errlen };
-	unsigned seen[3] = { 0, 0, 0 };
+	unsigned seen[4] = { 0, 0, 0, 0 };
 	char *line = NULL;
 	size_t cap = 0;
 	int rc = 0;

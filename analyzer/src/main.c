@@ -86,6 +86,11 @@ static const char usage_text[] =
 	"                     parsed: it cannot produce a finding)\n"
 	"  --summary          at the end, on stderr: files, parsed, not parsed (prefilter),\n"
 	"                     errors by kind, timeouts, crashes, findings per rule, time, RSS\n"
+	"  --fail-on-degraded exit 2 when a file was analysed on a damaged parse (missing\n"
+	"                     headers, undeclared names, any parse error) or without\n"
+	"                     kernel flags: its findings may be missing or wrong\n"
+	"  --include-block-core  analyse the files of a kernel tree's block/ too (default:\n"
+	"                     skipped, they implement the API the rules judge drivers by)\n"
 	"  --list-rules       list the rules: id, severity, confidence, summary\n"
 	"  --explain ID       rationale, wrong and right code, and the fix for a rule\n"
 	"  --print-flags      print the clang flags that would be used, then exit\n"
@@ -105,7 +110,8 @@ static const char usage_text[] =
 	"are accepted as kbuild passes them to a checker (make C=1 CHECK=gendisk-lint);\n"
 	"GCC-only ones are dropped.\n"
 	"\n"
-	"Exit status: 0 no findings, 1 findings, 2 usage or input error.\n";
+	"Exit status: 0 no findings, 1 findings, 2 usage or input error (with\n"
+	"--fail-on-degraded also: a file was degraded).\n";
 
 struct options {
 	struct string_list inputs;
@@ -133,6 +139,8 @@ struct options {
 	struct config_choice config;
 	int cli_gave_rules, cli_gave_min_confidence;
 	int quiet, no_progress;
+	int fail_on_degraded;
+	int include_block_core;
 };
 
 static void die_usage(const char *fmt, const char *arg)
@@ -360,6 +368,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			o->no_prefilter = 1;
 		} else if (strcmp(a, "--summary") == 0) {
 			o->summary = 1;
+		} else if (strcmp(a, "--fail-on-degraded") == 0) {
+			o->fail_on_degraded = 1;
+		} else if (strcmp(a, "--include-block-core") == 0) {
+			o->include_block_core = 1;
 		} else if (strncmp(a, "--config", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
 			o->config.explicit_path = option_value(argc, argv, &i, "--config");
 		} else if (strcmp(a, "--no-config") == 0) {
@@ -584,7 +596,7 @@ int main(int argc, char **argv)
 	struct ci_gate gate = { 0 };
 	struct patch_review review = { 0 };
 	struct lint_config cfg = { 0 };
-	size_t excluded = 0;
+	size_t excluded = 0, ndegraded = 0;
 	int gate_failed = 0;
 	struct output_file *outs = NULL;
 	char err[1024];
@@ -609,6 +621,7 @@ int main(int argc, char **argv)
 	config_apply_rules(&cfg, o.rule_enabled, o.cli_gave_rules, o.cli_gave_min_confidence);
 	o.kernel = o.kernel ? o.kernel : cfg.kernel;
 	o.kdir = o.kdir ? o.kdir : cfg.kdir;
+	o.fail_on_degraded |= cfg.fail_on_degraded;
 	if (o.compdb && compile_db_load(o.compdb, &db, err, sizeof(err)) != 0) {
 		fprintf(stderr, "gendisk-lint: %s\n", err);
 		status = 2;
@@ -676,6 +689,7 @@ int main(int argc, char **argv)
 	w.results = xcalloc(files.len, sizeof(*w.results));
 	w.settings.kernel_override = o.kernel;
 	w.settings.rule_enabled = o.rule_enabled;
+	w.settings.include_block_core = o.include_block_core;
 	w.file_timeout = o.file_timeout;
 	if (!o.no_prefilter && token_prefilter_tokens(o.rule_enabled, &tokens))
 		w.settings.prefilter_tokens = &tokens;
@@ -733,7 +747,12 @@ int main(int argc, char **argv)
 		} else if (r->stderr_note && !o.quiet) {
 			fprintf(stderr, "%s\n", r->stderr_note);
 		}
-		if (o.verbose && r->prefiltered)
+		if (r->api_generation_note && !o.quiet)
+			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
+				r->api_generation_note);
+		if (r->status == FILE_DEGRADED)
+			ndegraded++;
+		if (o.verbose && (r->prefiltered || r->block_core))
 			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display, r->message);
 		if (o.verbose && r->header_cache_note)
 			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
@@ -767,6 +786,11 @@ int main(int argc, char **argv)
 			status = 1;
 	if (o.write_baseline && status == 1)
 		status = 0; /* the findings are recorded, not failed */
+	if (o.fail_on_degraded && ndegraded) {
+		fprintf(stderr, "gendisk-lint: %zu file%s analysed on a damaged parse or without "
+			"kernel flags (--fail-on-degraded)\n", ndegraded, ndegraded == 1 ? "" : "s");
+		status = 2;
+	}
 	if (gate_failed)
 		; /* no report */
 	else if (o.format == FORMAT_JSON)

@@ -43,8 +43,9 @@ void output_github(FILE *out, const struct output_file *files, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = files[i].result;
 
-		if (r->status == FILE_ERROR) {
-			fputs("::error file=", out);
+		if (r->status == FILE_ERROR || r->status == FILE_DEGRADED) {
+			/* not analysed: an error; analysed on a damaged parse: a notice */
+			fputs(r->status == FILE_ERROR ? "::error file=" : "::notice file=", out);
 			escape(out, files[i].display, 1);
 			fputs(",title=gendisk-lint::", out);
 			escape(out, r->message, 0);

@@ -4,7 +4,23 @@
 
 static const char *status_name(enum file_status s)
 {
-	return s == FILE_OK ? "ok" : s == FILE_INCOMPLETE ? "incomplete" : "error";
+	return s == FILE_OK ? "ok" : s == FILE_DEGRADED ? "degraded" : "error";
+}
+
+/* What a degraded file lost: functions with errors, headers, the first error. */
+static void write_damage(FILE *out, const struct file_result *r)
+{
+	fprintf(out, ",\"functions\":%zu,\"degraded_functions\":%u,\"missing_headers\":[",
+		r->nfunctions, r->degraded_functions);
+	for (size_t k = 0; k < r->first_missing_headers.len; k++) {
+		fputs(k ? "," : "", out);
+		json_write_string(out, r->first_missing_headers.items[k]);
+	}
+	fputs("],\"first_error\":", out);
+	if (r->first_error)
+		json_write_string(out, r->first_error);
+	else
+		fputs("null", out);
 }
 
 void output_json(FILE *out, const struct output_file *files, size_t n, const char *kernel)
@@ -27,6 +43,12 @@ void output_json(FILE *out, const struct output_file *files, size_t n, const cha
 		json_write_string(out, status_name(files[i].result->status));
 		fputs(",\"message\":", out);
 		json_write_string(out, files[i].result->message);
+		if (files[i].result->status == FILE_DEGRADED)
+			write_damage(out, files[i].result);
+		if (files[i].result->api_generation_note) {
+			fputs(",\"api_generation\":", out);
+			json_write_string(out, files[i].result->api_generation_note);
+		}
 		fputc('}', out);
 	}
 	fputs("],\n \"findings\":[", out);

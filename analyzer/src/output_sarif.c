@@ -6,7 +6,8 @@
  * function, the path notes as relatedLocations and as a codeFlow (in line
  * order, ending at the finding), and a line-independent fingerprint in
  * partialFingerprints (fingerprint.h).  File problems become
- * toolExecutionNotifications of the invocation.
+ * toolExecutionNotifications of the invocation: an error when it could
+ * not be analysed, a warning when it was degraded (a damaged parse).
  */
 #include "output_ci.h"
 
@@ -192,6 +193,22 @@ static void write_result(FILE *out, const char *display, const struct finding *f
 	fputs("}}", out);
 }
 
+static void write_notification(FILE *out, int *first, const char *level, const char *text,
+			       const char *display)
+{
+	struct ir_loc none = { 0, 0 };
+
+	fputs(*first ? "\n      " : ",\n      ", out);
+	*first = 0;
+	fprintf(out, "{\"level\":\"%s\",\"message\":", level);
+	write_message(out, text);
+	fputs(",\"locations\":[{\"physicalLocation\":", out);
+	write_physical(out, display, none);
+	fputs("}]}", out);
+}
+
+/* A file that could not be analysed is an error; one analysed on a
+ * damaged parse (degraded) a warning; another kernel's API a note. */
 static void write_invocation(FILE *out, const struct output_file *files, size_t n)
 {
 	int ok = 1, first = 1;
@@ -203,19 +220,18 @@ static void write_invocation(FILE *out, const struct output_file *files, size_t 
 		     "\"toolExecutionNotifications\":[", ok ? "true" : "false");
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = files[i].result;
-		struct ir_loc none = { 0, 0 };
+		const char *text = r->message && *r->message ? r->message : NULL;
 
-		if (r->status == FILE_OK)
-			continue;
-		fputs(first ? "\n      " : ",\n      ", out);
-		first = 0;
-		fprintf(out, "{\"level\":\"%s\",\"message\":",
-			r->status == FILE_ERROR ? "error" : "note");
-		write_message(out, r->message && *r->message ? r->message :
-				   r->status == FILE_ERROR ? "analysis failed" : "analysis incomplete");
-		fputs(",\"locations\":[{\"physicalLocation\":", out);
-		write_physical(out, files[i].display, none);
-		fputs("}]}", out);
+		if (r->status == FILE_ERROR)
+			write_notification(out, &first, "error", text ? text : "analysis failed",
+					   files[i].display);
+		else if (r->status == FILE_DEGRADED)
+			write_notification(out, &first, "warning",
+					   text ? text : "analysed on a damaged parse",
+					   files[i].display);
+		if (r->api_generation_note)
+			write_notification(out, &first, "note", r->api_generation_note,
+					   files[i].display);
 	}
 	fputs("]}]", out);
 }

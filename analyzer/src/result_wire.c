@@ -43,6 +43,13 @@ void result_wire_encode(const struct file_result *res, struct wire_buffer *b)
 	put_str(b, res->stderr_note);
 	put_str(b, res->header_cache_note);
 	put_str(b, res->first_error);
+	put_u32(b, (uint32_t)res->block_core);
+	put_u32(b, res->missing_headers);
+	put_u32(b, res->degraded_functions);
+	put_str(b, res->api_generation_note);
+	put_u32(b, (uint32_t)res->first_missing_headers.len);
+	for (size_t i = 0; i < res->first_missing_headers.len; i++)
+		put_str(b, res->first_missing_headers.items[i]);
 	put_u32(b, (uint32_t)res->findings.len);
 	for (size_t i = 0; i < res->findings.len; i++) {
 		const struct finding *f = &res->findings.items[i];
@@ -114,7 +121,21 @@ int result_wire_decode(const unsigned char *data, size_t len, struct file_result
 	res->stderr_note = get_str(&r);
 	res->header_cache_note = get_str(&r);
 	res->first_error = get_str(&r);
+	res->block_core = (int)get_u32(&r);
+	res->missing_headers = get_u32(&r);
+	res->degraded_functions = get_u32(&r);
+	res->api_generation_note = get_str(&r);
 	n = get_u32(&r);
+	for (uint32_t i = 0; i < n && !r.bad; i++) {
+		char *h = get_str(&r);
+
+		if (!h) {
+			r.bad = 1;
+			break;
+		}
+		string_list_push_owned(&res->first_missing_headers, h);
+	}
+	n = r.bad ? 0 : get_u32(&r);
 	for (uint32_t i = 0; i < n && !r.bad; i++) {
 		uint32_t rule = get_u32(&r);
 		struct ir_loc loc;

@@ -116,7 +116,9 @@ static char *missing_header(const char *msg)
 void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 		       const struct run_stats *st)
 {
-	size_t prefiltered = 0, parsed = 0, clean = 0, with_errors = 0, incomplete = 0;
+	size_t prefiltered = 0, block_core = 0, parsed = 0, ok = 0, degraded = 0;
+	size_t with_errors = 0, no_flags = 0, missing_headers = 0;
+	size_t functions = 0, damaged_functions = 0;
 	size_t timeouts = 0, crashes = 0, other_errors = 0, findings = 0;
 	size_t *per_rule = xcalloc(rules_count() + 1, sizeof(*per_rule));
 	struct tally kinds = { 0 }, headers = { 0 };
@@ -130,12 +132,17 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 			other_errors += !r->timed_out && !r->crashed;
 			continue;
 		}
-		if (r->prefiltered) {
-			prefiltered++;
+		if (r->prefiltered || r->block_core) {
+			prefiltered += r->prefiltered;
+			block_core += r->block_core;
 			continue;
 		}
 		parsed++;
-		incomplete += r->status == FILE_INCOMPLETE;
+		ok += r->status == FILE_OK;
+		degraded += r->status == FILE_DEGRADED;
+		functions += r->nfunctions;
+		damaged_functions += r->degraded_functions;
+		missing_headers += r->missing_headers > 0;
 		if (r->first_error) {
 			char *h = missing_header(r->first_error);
 
@@ -143,8 +150,8 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 			tally_add(&kinds, error_kind(r->first_error));
 			if (h)
 				tally_add(&headers, h);
-		} else {
-			clean++;
+		} else if (r->status == FILE_DEGRADED) {
+			no_flags++; /* degraded without an error: no kernel flags */
 		}
 		for (size_t f = 0; f < r->findings.len; f++) {
 			int k = rule_index(r->findings.items[f].rule_id);
@@ -159,8 +166,14 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 		fprintf(out, "  file time limit: %g s\n", st->file_timeout_s);
 	fprintf(out, "  not parsed, token prefilter: %zu%s\n", prefiltered,
 		st->prefilter ? "" : " (--no-prefilter)");
-	fprintf(out, "  parsed: %zu (without errors %zu, with errors %zu; of these with "
-		"missing headers: %zu)\n", parsed, clean, with_errors, incomplete);
+	if (block_core)
+		fprintf(out, "  not analysed, block layer's own files: %zu (--include-block-core)\n",
+			block_core);
+	fprintf(out, "  parsed: %zu (ok %zu, degraded %zu: with errors %zu, of these with "
+		"missing headers %zu; no kernel flags and no error %zu)\n", parsed, ok, degraded,
+		with_errors, missing_headers, no_flags);
+	fprintf(out, "  functions analysed on a damaged parse: %zu of %zu\n", damaged_functions,
+		functions);
 	if (kinds.len) {
 		fprintf(out, "  files with errors by first error kind:\n");
 		tally_print(out, &kinds, 15, "    ");
