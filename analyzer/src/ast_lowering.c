@@ -974,6 +974,15 @@ void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 	parse_damage_free(&damage);
 }
 
+unsigned lowered_degraded_functions(const struct lowered_file *lf)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		n += lf->funcs[i].nerrors != 0;
+	return n;
+}
+
 void lowered_file_free(struct lowered_file *lf)
 {
 	free(lf->funcs);

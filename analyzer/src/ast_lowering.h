@@ -23,5 +23,7 @@ struct lowered_file {
  * inline functions of the driver's own headers (header_funcs). */
 void lower_main_file(CXTranslationUnit tu, struct lowered_file *out);
 void lowered_file_free(struct lowered_file *lf);
+/* How many of the main file's functions hold parse errors (ir_function.nerrors). */
+unsigned lowered_degraded_functions(const struct lowered_file *lf);
 
 #endif

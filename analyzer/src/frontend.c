@@ -6,7 +6,6 @@
 #include "block_layer_code.h"
 #include "degraded_report.h"
 #include "flag_translation.h"
-#include "function_errors.h"
 #include "header_cache.h"
 #include "headerless_prelude.h"
 #include "include_prefix.h"
@@ -166,7 +165,7 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	lint_target_set(&target, set->kernel_override ? set->kernel_override : headers_version);
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
-	res->degraded_functions = function_errors_count(tu, &lf);
+	res->degraded_functions = lowered_degraded_functions(&lf);
 	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
 	record_function_extents(&lf, res);
 	degraded_report(res, job->display, job->have_kernel_flags, errors);
