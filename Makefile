@@ -23,7 +23,7 @@ export KERNELS
 # llvm-config-19; libclang 17+ is needed for the operator-kind calls.
 DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
-	dwarves linux-source-6.12 bc flex bison libelf-dev libssl-dev \
+	dwarves linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev libssl-dev \
 	python3 python3-jsonschema git
 
 OUT := $(CURDIR)/out
@@ -56,7 +56,8 @@ deps-packages:
 
 deps-kernels: deps-packages
 	@vm/kernel-cache fetch $(KERNELS)
-	@vm/kernel-cache source >/dev/null
+	@vm/kernel-cache source 6.12 >/dev/null
+	@vm/kernel-cache source 6.1 >/dev/null
 
 # A no-op once built (cached by the hash of vm/debug-kernel.config and the
 # source version); the first build takes several minutes on 2 cores.
