@@ -442,6 +442,37 @@ static unsigned callee_flags(CXCursor call)
 	return flags;
 }
 
+static enum CXChildVisitResult find_named_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor *out = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXString s;
+	int named;
+
+	(void)parent;
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_OverloadedDeclRef)
+		return CXChildVisit_Recurse;
+	s = clang_getCursorSpelling(c);
+	named = clang_getCString(s) && *clang_getCString(s);
+	clang_disposeString(s);
+	if (!named)
+		return CXChildVisit_Recurse;
+	*out = c;
+	return CXChildVisit_Break;
+}
+
+/* The name of a call clang could not resolve (an argument it could not
+ * type makes the whole call dependent and its spelling empty): the
+ * function the callee expression names, strcpy in strcpy(d, pd->name). */
+static const char *callee_spelling(struct ir_arena *arena, CXCursor callee)
+{
+	CXCursor found = clang_getNullCursor();
+
+	if (find_named_ref(callee, clang_getNullCursor(), &found) != CXChildVisit_Break)
+		clang_visitChildren(callee, find_named_ref, &found);
+	return clang_Cursor_isNull(found) ? "" : cursor_name(arena, found);
+}
+
 static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 {
 	struct ir_arena *arena = lc->arena;
@@ -458,10 +489,12 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	for (unsigned i = 0; i < v.len; i++)
 		kept += (unsigned)is_kept_child(v.items[i]);
 
-	/* what clang could not type is never a transparent wrapper */
-	if (k == CXCursor_UnexposedExpr &&
+	/* what clang could not type is never a transparent wrapper, and a
+	 * member of an incomplete struct has no name: both are read from
+	 * their tokens (new->disk->queue) */
+	if ((k == CXCursor_UnexposedExpr || k == CXCursor_MemberRefExpr) &&
 	    (clang_getCursorType(c).kind == CXType_Dependent ||
-	     (kept == 0 && damage_in(lc, c)))) {
+	     (k == CXCursor_UnexposedExpr && kept == 0 && damage_in(lc, c)))) {
 		n = lower_untyped(lc, c, &v, depth);
 		free(v.items);
 		return n;
@@ -541,6 +574,8 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	case CXCursor_CallExpr:
 		n = new_node(arena, IR_CALL, c);
 		n->name = cursor_name(arena, c);
+		if (!*n->name && v.len)
+			n->name = callee_spelling(arena, v.items[0]);
 		n->flags |= callee_flags(c);
 		if (ir_macro_wrapped(n->name) && written_as_macro(lc, c, n->name))
 			n->flags |= IRF_MACRO_WRAPPED;

@@ -2,6 +2,8 @@
 #include "headerless_prelude.h"
 
 static const char *const prelude[] = {
+	/* the configuration --kdir's flags describe: kbuild builds a module */
+	"-DMODULE",
 	/* section and calling-convention annotations of definitions */
 	"-D__init=", "-D__exit=", "-D__initdata=", "-D__exitdata=", "-D__initconst=",
 	"-D__ref=", "-D__cold=", "-D__sched=", "-Dnotrace=", "-Dasmlinkage=",

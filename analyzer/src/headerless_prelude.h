@@ -4,7 +4,8 @@
  * __exit, __user, __must_check ...) and the file-scope module macros.
  * Without them clang drops `static int __init foo_init(void) {...}` whole,
  * and with it every register_blkdev() and add_disk() the driver's init
- * makes.  Each is defined away; nothing else of the kernel is assumed.
+ * makes.  Each is defined away; nothing else of the kernel is assumed,
+ * except MODULE, which kbuild defines for a module as --kdir's flags do.
  */
 #ifndef GENDISK_LINT_HEADERLESS_PRELUDE_H
 #define GENDISK_LINT_HEADERLESS_PRELUDE_H
