@@ -17,6 +17,11 @@ static void on_event(const struct lint_event *ev)
 					"%s() returns an ERR_PTR on failure, never NULL: use IS_ERR()",
 					st->alloc_fn);
 		else if (ev->check == CHECK_IS_ERR && st->conv == ALLOC_RETURNS_NULL &&
+			 !ev_cond_has_check(ev, CHECK_NULL) && st->conv_by_call)
+			f = lint_report(ev, "alloc-wrong-check", ev->loc,
+					"%s() as called here (the API of Linux 6.8 and before) "
+					"returns NULL on failure: IS_ERR() misses it", st->alloc_fn);
+		else if (ev->check == CHECK_IS_ERR && st->conv == ALLOC_RETURNS_NULL &&
 			 !ev_cond_has_check(ev, CHECK_NULL))
 			f = lint_report(ev, "alloc-wrong-check", ev->loc,
 					"%s() returns NULL on failure on Linux %s: IS_ERR() misses it",

@@ -30,7 +30,7 @@ static void name_key(const struct ir_node *arg, char *buf, size_t len)
 
 static void classify(const struct ir_node *call, struct rf_call *out)
 {
-	const char *name = ir_call_name(call);
+	const char *name = ir_api_name(call);
 	long long major;
 	const struct ir_node *a0 = ir_call_arg(call, 0);
 
@@ -89,7 +89,7 @@ struct sites {
 
 static void record(struct sites *s, const struct ir_node *call, int statement)
 {
-	const char *name = ir_call_name(call);
+	const char *name = ir_api_name(call);
 
 	if ((is_register(name) || !strcmp(name, "unregister_blkdev")) && s->len < 64)
 		s->items[s->len++] = (struct site){ call, s->fn, statement };
@@ -139,7 +139,7 @@ static void on_file(const struct file_context *fc)
 	}
 	for (unsigned i = 0; i < s.len; i++) {
 		const struct site *a = &s.items[i];
-		int reg = is_register(ir_call_name(a->call)), paired = 0;
+		int reg = is_register(ir_api_name(a->call)), paired = 0;
 		char key[RF_KEY_LEN], other[RF_KEY_LEN], what[RF_KEY_LEN + 16];
 		const char *function = fc->lf->funcs[a->fn].name;
 
@@ -154,7 +154,7 @@ static void on_file(const struct file_context *fc)
 		/* a register is paired by an unregister in another function (exit,
 		 * remove): the one on its own error path does not count */
 		for (unsigned j = 0; j < s.len && !paired; j++) {
-			if (is_register(ir_call_name(s.items[j].call)) == reg ||
+			if (is_register(ir_api_name(s.items[j].call)) == reg ||
 			    (reg && s.items[j].fn == a->fn))
 				continue;
 			name_key(ir_call_arg(s.items[j].call, 1), other, sizeof(other));

@@ -55,7 +55,7 @@ static int collect(const struct ir_node *n, void *data)
 
 	if (n->kind != IR_CALL)
 		return 1;
-	if (is_add(ir_call_name(n)))
+	if (is_add(ir_api_name(n)))
 		g->adds_direct[g->fn] = 1;
 	callee = func_index(g->lf, ir_call_name(n));
 	if (callee < 0)
@@ -144,7 +144,7 @@ static int visit(const struct ir_node *n, void *data)
 	struct finding *f;
 	char *note;
 
-	if (n->kind != IR_CALL || strcmp(ir_call_name(n), "set_capacity") || ir_call_nargs(n) != 2 ||
+	if (n->kind != IR_CALL || strcmp(ir_api_name(n), "set_capacity") || ir_call_nargs(n) != 2 ||
 	    !ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
 		return 1;
 	if (ir_const_value(ir_call_arg(n, 1), &size) && size == 0)

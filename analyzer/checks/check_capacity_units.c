@@ -59,7 +59,7 @@ static int visit(const struct ir_node *n, void *data)
 	unsigned long long m;
 	int divided = 0;
 
-	if (n->kind != IR_CALL || strcmp(ir_call_name(n), "set_capacity") || ir_call_nargs(n) != 2)
+	if (n->kind != IR_CALL || strcmp(ir_api_name(n), "set_capacity") || ir_call_nargs(n) != 2)
 		return 1;
 	arg = ir_call_arg(n, 1);
 	ir_walk(arg, divides, &divided);

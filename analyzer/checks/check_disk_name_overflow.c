@@ -183,7 +183,7 @@ static int bound_arg(const char *fn)
 
 static void check_call(const struct walk *w, const struct ir_node *call)
 {
-	const char *fn = ir_call_name(call);
+	const char *fn = ir_api_name(call);
 	const struct ir_node *dst = ir_call_arg(call, 0);
 	const struct ir_node *bound, *src;
 	char path[256];

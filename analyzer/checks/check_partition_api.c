@@ -20,7 +20,7 @@ static int visit(const struct ir_node *n, void *data)
 	if (n->kind != IR_CALL)
 		return 1;
 	for (const char *const *p = internal_partition_fns; *p; p++)
-		if (strcmp(ir_call_name(n), *p) == 0)
+		if (strcmp(ir_api_name(n), *p) == 0)
 			file_report(w->fc, n->loc, w->function,
 				    "%s() is internal to the block layer (not exported): partitions "
 				    "come from the partition scan of add_disk() or the BLKPG ioctl",

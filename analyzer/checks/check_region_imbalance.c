@@ -15,7 +15,7 @@
 
 static void classify(const struct ir_node *call, struct rf_call *out)
 {
-	const char *name = ir_call_name(call);
+	const char *name = ir_api_name(call);
 
 	/* one class: regions are matched by any unregister (key "" = wildcard) */
 	if (!strcmp(name, "blk_register_region"))
@@ -53,7 +53,7 @@ static int scan_visit(const struct ir_node *n, void *data)
 
 	if (n->kind != IR_CALL)
 		return 1;
-	name = ir_call_name(n);
+	name = ir_api_name(n);
 	if (!strcmp(name, "blk_unregister_region"))
 		s->unregistered = 1;
 	if (strcmp(name, "blk_register_region"))

@@ -86,7 +86,7 @@ static int visit(const struct ir_node *n, void *data)
 
 	if (n->kind != IR_CALL)
 		return 1;
-	fn = ir_call_name(n);
+	fn = ir_api_name(n);
 	for (size_t i = 0; i < sizeof(removed) / sizeof(removed[0]); i++) {
 		const struct removed_fn *r = &removed[i];
 

@@ -114,7 +114,7 @@ static int visit(const struct ir_node *n, void *data)
 	}
 	if (n->kind != IR_CALL)
 		return 1;
-	fn = ir_call_name(n);
+	fn = ir_api_name(n);
 	if (!strcmp(fn, "blk_mq_free_tag_set") && tagset_text(ir_call_arg(n, 0), path, sizeof(path)))
 		add(&c->f, T_FREE, path, n->loc);
 	else if (!strcmp(fn, "put_disk") && ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
@@ -137,7 +137,7 @@ static int find_wrapper(const struct ir_node *n, void *data)
 	struct ctx *c = ws->c;
 	char set[LD_PATH_LEN];
 
-	if (n->kind != IR_CALL || strcmp(ir_call_name(n), "blk_mq_alloc_disk") ||
+	if (n->kind != IR_CALL || strcmp(ir_api_name(n), "blk_mq_alloc_disk") ||
 	    !tagset_text(ir_call_arg(n, 0), set, sizeof(set)))
 		return 1;
 	for (unsigned k = 0; k < ws->fn->nparams; k++) {
@@ -208,7 +208,7 @@ static int alloc_tagset(const struct ctx *c, const struct ir_node *call, char *o
 	const char *name = ir_call_name(call);
 	char path[LD_PATH_LEN];
 
-	if (!strcmp(name, "blk_mq_alloc_disk"))
+	if (!strcmp(ir_api_name(call), "blk_mq_alloc_disk"))
 		return tagset_text(ir_call_arg(call, 0), out, len);
 	for (size_t i = 0; i < c->nw; i++) {
 		const struct wrapper *w = &c->w[i];
@@ -334,7 +334,7 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 
 static void classify(const struct ir_node *call, struct rf_call *out)
 {
-	const char *name = ir_call_name(call);
+	const char *name = ir_api_name(call);
 
 	if ((!strcmp(name, "blk_mq_alloc_tag_set") || !strcmp(name, "blk_mq_alloc_sq_tag_set")) &&
 	    tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key))) {

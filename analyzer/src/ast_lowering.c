@@ -404,28 +404,15 @@ static int written_as_macro(struct lower_ctx *lc, CXCursor c, const char *name)
 	return yes;
 }
 
-/* IRF_UNRESOLVED: the callee was declared implicitly (no header declares
- * it); IRF_CALLEE_DRIVER: the driver declares it itself. */
-static unsigned callee_flags(CXCursor call)
+/* Is the cursor written in the main file or one of the driver's own headers? */
+static int in_driver_files(CXCursor c)
 {
-	CXCursor ref = clang_getCursorReferenced(call);
-	CXCursor first;
-	CXSourceRange r;
-	unsigned line = 0;
 	CXFile file = NULL;
-	unsigned flags = 0;
+	int yes = 0;
 
-	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-		return 0;
-	r = clang_getCursorExtent(ref);
-	clang_getFileLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
-	if (line == 0 || clang_getCursorKind(clang_getCursorLexicalParent(ref)) ==
-			 CXCursor_FunctionDecl)
-		return IRF_UNRESOLVED; /* implicit: a use with no declaration */
-	first = clang_getCanonicalCursor(ref);
-	if (clang_Location_isFromMainFile(clang_getCursorLocation(first)))
-		return IRF_CALLEE_DRIVER;
-	clang_getSpellingLocation(clang_getCursorLocation(first), &file, NULL, NULL, NULL);
+	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return 1;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
 	if (file) {
 		CXString fname = clang_getFileName(file);
 		const char *path = clang_getCString(fname), *slash;
@@ -433,13 +420,37 @@ static unsigned callee_flags(CXCursor call)
 		if (path && (slash = strrchr(path, '/')) != NULL) {
 			char *dir = xstrndup(path, (size_t)(slash - path));
 
-			if (local_include_dir(dir))
-				flags = IRF_CALLEE_DRIVER;
+			yes = local_include_dir(dir);
 			free(dir);
 		}
 		clang_disposeString(fname);
 	}
-	return flags;
+	return yes;
+}
+
+/* IRF_UNRESOLVED: the callee was declared implicitly (no header declares
+ * it); IRF_CALLEE_DRIVER: the driver's own function (a static one of its
+ * files, or one it defines).  A bare extern prototype in the driver (an
+ * old driver declaring add_partition() itself) still names the kernel's. */
+static unsigned callee_flags(CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	CXCursor def;
+	unsigned line = 0;
+
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return 0;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(ref)), NULL, &line, NULL,
+			      NULL);
+	if (line == 0 || clang_getCursorKind(clang_getCursorLexicalParent(ref)) ==
+			 CXCursor_FunctionDecl)
+		return IRF_UNRESOLVED; /* implicit: a use with no declaration */
+	if (clang_Cursor_getStorageClass(ref) == CX_SC_Static && in_driver_files(ref))
+		return IRF_CALLEE_DRIVER;
+	def = clang_getCursorDefinition(ref);
+	if (!clang_Cursor_isNull(def) && in_driver_files(def))
+		return IRF_CALLEE_DRIVER;
+	return 0;
 }
 
 static enum CXChildVisitResult find_named_ref(CXCursor c, CXCursor parent, CXClientData data)

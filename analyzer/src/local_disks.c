@@ -75,7 +75,7 @@ static const char *disk_allocator(const struct local_disks *ld, const struct ir_
 	if (!n || n->kind != IR_CALL)
 		return NULL;
 	fn = ir_call_name(n);
-	if (local_disks_kernel_allocator(fn))
+	if (local_disks_kernel_allocator(ir_api_name(n)))
 		return fn;
 	*via = disk_wrappers_lookup(ld->wrappers, fn);
 	return *via ? (*via)->allocator : NULL;
@@ -120,7 +120,7 @@ static int collect(const struct ir_node *n, void *data)
 	} else if (n->kind == IR_DECL && n->nkids == 1 && n->name) {
 		assignment(ld, n->name, NULL, n->kids[0], n->loc);
 	} else if (n->kind == IR_CALL) {
-		const char *fn = ir_call_name(n);
+		const char *fn = ir_api_name(n);
 		int arg = !strcmp(fn, "add_disk") ? 0 : !strcmp(fn, "device_add_disk") ? 1 : -1;
 
 		if (arg >= 0 && ir_path_text(ir_call_arg(n, (unsigned)arg), path, sizeof(path)))

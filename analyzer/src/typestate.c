@@ -808,6 +808,7 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			o->alloc_loc = v->call->loc;
 			o->alloc_fn = name;
 			o->conv = (uint8_t)alloc_convention_of_call(fa->target, v->call);
+			o->conv_by_call = (v->call->flags & IRF_UNRESOLVED) != 0;
 		} else if (v->kind == V_NULL) {
 			o->bits = DS_NONE;
 		} else {

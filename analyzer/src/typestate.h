@@ -45,6 +45,8 @@ struct obj_state {
 	uint16_t bits;
 	uint8_t escaped;        /* handed to a function that may keep or free it */
 	uint8_t conv;           /* enum alloc_convention of its allocator */
+	uint8_t conv_by_call;   /* conv was read from the call's argument count: no
+				 * header declares the allocator as called */
 	int16_t group;          /* alias group: index of the group's representative */
 	uint16_t put_from;      /* states the disk was in when put_disk() put it */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
