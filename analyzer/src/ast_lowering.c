@@ -186,13 +186,17 @@ struct token_run {
 	CXFile file;
 };
 
-static void tokens_of(struct lower_ctx *lc, CXCursor c, struct token_run *run)
+/* The tokens of range, with their file offsets; with stop_at_end, up to
+ * the first ';' outside brackets (the end of a file-scope declaration). */
+static void tokens_in(struct lower_ctx *lc, CXSourceRange range, int stop_at_end,
+		      struct token_run *run)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0;
+	int depth = 0;
 
 	memset(run, 0, sizeof(*run));
-	clang_tokenize(lc->tu, clang_getCursorExtent(c), &toks, &n);
+	clang_tokenize(lc->tu, range, &toks, &n);
 	if (!n)
 		return;
 	run->t = xmalloc(n * sizeof(*run->t));
@@ -218,8 +222,21 @@ static void tokens_of(struct lower_ctx *lc, CXCursor c, struct token_run *run)
 		run->offset[run->n] = off;
 		run->end[run->n] = off + (unsigned)strlen(rt->text);
 		run->n++;
+		if (!stop_at_end)
+			continue;
+		if (!strcmp(rt->text, "{") || !strcmp(rt->text, "("))
+			depth++;
+		else if (!strcmp(rt->text, "}") || !strcmp(rt->text, ")"))
+			depth--;
+		else if (depth == 0 && !strcmp(rt->text, ";"))
+			break;
 	}
 	clang_disposeTokens(lc->tu, toks, n);
+}
+
+static void tokens_of(struct lower_ctx *lc, CXCursor c, struct token_run *run)
+{
+	tokens_in(lc, clang_getCursorExtent(c), 0, run);
 }
 
 static void token_run_free(struct token_run *run)
@@ -696,52 +713,17 @@ static void declaration_tokens(struct lower_ctx *lc, CXCursor c, struct token_ru
 {
 	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
 	CXFile file = NULL;
-	unsigned off = 0;
+	unsigned off = 0, end;
 	size_t size = 0;
-	CXCursor span;
 
 	memset(run, 0, sizeof(*run));
 	clang_getExpansionLocation(start, &file, NULL, NULL, &off);
-	if (!file || !clang_getFileContents(lc->tu, file, &size))
+	if (!file || !clang_getFileContents(lc->tu, file, &size) || off >= size)
 		return;
-	span = c;
-	(void)span;
-	{
-		CXSourceRange r = clang_getRange(clang_getLocationForOffset(lc->tu, file, off),
-						 clang_getLocationForOffset(lc->tu, file,
-									    (unsigned)(size - off > 16384 ? off + 16384 : size)));
-		CXToken *toks = NULL;
-		unsigned n = 0;
-		int depth = 0;
-
-		clang_tokenize(lc->tu, r, &toks, &n);
-		run->t = xmalloc((n ? n : 1) * sizeof(*run->t));
-		for (unsigned i = 0; i < n; i++) {
-			enum CXTokenKind k = clang_getTokenKind(toks[i]);
-			CXString sp;
-			struct rebuild_token *rt;
-			const char *text;
-
-			if (k == CXToken_Comment)
-				continue;
-			sp = clang_getTokenSpelling(lc->tu, toks[i]);
-			text = clang_getCString(sp) ? clang_getCString(sp) : "";
-			rt = &run->t[run->n++];
-			rt->kind = k == CXToken_Punctuation ? RT_PUNCT : k == CXToken_Keyword ? RT_KEYWORD
-				 : k == CXToken_Identifier ? RT_IDENT : RT_LITERAL;
-			rt->text = ir_strdup(lc->arena, text);
-			clang_getFileLocation(clang_getTokenLocation(lc->tu, toks[i]), NULL,
-					      &rt->loc.line, &rt->loc.col, NULL);
-			clang_disposeString(sp);
-			if (!strcmp(rt->text, "{") || !strcmp(rt->text, "("))
-				depth++;
-			else if (!strcmp(rt->text, "}") || !strcmp(rt->text, ")"))
-				depth--;
-			else if (depth == 0 && !strcmp(rt->text, ";"))
-				break;
-		}
-		clang_disposeTokens(lc->tu, toks, n);
-	}
+	end = size - off > 16384 ? off + 16384 : (unsigned)size;
+	tokens_in(lc, clang_getRange(clang_getLocationForOffset(lc->tu, file, off),
+				     clang_getLocationForOffset(lc->tu, file, end)),
+		  1, run);
 }
 
 static struct ir_global *new_global(struct top_ctx *tc, CXCursor c, CXType t)
