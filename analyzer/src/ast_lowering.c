@@ -391,34 +391,19 @@ static struct ir_node *lower_untyped(struct lower_ctx *lc, CXCursor c, const str
 	return n;
 }
 
-/* The kernel's "__" implementation behind a macro the driver wrote: is the
- * call written as that macro (blk_alloc_disk(...) expanding to
- * __blk_alloc_disk(...)), not called directly (block/genhd.c calling
- * __alloc_disk_node())? */
-static int written_as_macro(struct lower_ctx *lc, CXCursor c, const char *name)
+/* The kernel's "__" implementation behind an allocation macro: is the
+ * call spelled inside a macro's body (blk_alloc_disk(...) expanding to
+ * __blk_alloc_disk(...), also through a driver's own macro around it),
+ * not written directly (block/genhd.c calling __alloc_disk_node())? */
+static int written_as_macro(CXCursor c)
 {
 	CXSourceLocation loc = clang_getCursorLocation(c);
-	CXFile file = NULL;
-	unsigned line = 0, col = 0, soff = 0, eoff = 0;
-	CXToken *tok = NULL;
-	unsigned ntok = 0;
-	int yes = 0;
+	CXFile sfile = NULL, efile = NULL;
+	unsigned soff = 0, eoff = 0;
 
-	clang_getSpellingLocation(loc, NULL, NULL, NULL, &soff);
-	clang_getExpansionLocation(loc, &file, &line, &col, &eoff);
-	if (!file || !lc->tu)
-		return 0;
-	loc = clang_getLocation(lc->tu, file, line, col);
-	clang_tokenize(lc->tu, clang_getRange(loc, loc), &tok, &ntok);
-	if (ntok) {
-		CXString sp = clang_getTokenSpelling(lc->tu, tok[0]);
-		const char *s = clang_getCString(sp);
-
-		yes = s && strcmp(s, name + 2) == 0;
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(lc->tu, tok, ntok);
-	return yes;
+	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+	return soff != eoff || !clang_File_isEqual(sfile, efile);
 }
 
 /* Is the cursor written in the main file or one of the driver's own headers? */
@@ -605,7 +590,7 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 		if (!*n->name && v.len)
 			n->name = callee_spelling(arena, v.items[0]);
 		n->flags |= callee_flags(c);
-		if (ir_macro_wrapped(n->name) && written_as_macro(lc, c, n->name))
+		if (ir_macro_wrapped(n->name) && written_as_macro(c))
 			n->flags |= IRF_MACRO_WRAPPED;
 		break;
 	case CXCursor_DeclRefExpr:
