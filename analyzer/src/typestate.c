@@ -1522,7 +1522,7 @@ const char *ev_obj_path(const struct lint_event *ev, int obj)
 static int cond_has_check(const struct fn_analysis *fa, const struct ir_node *n, int obj,
 			  enum check_kind kind)
 {
-	enum check_kind k;
+	enum check_kind k = CHECK_NULL;
 
 	n = ir_strip(n);
 	if (!n)
