@@ -3,13 +3,20 @@
 
 static void on_event(const struct lint_event *ev)
 {
-	if (ev->kind != EV_DEL || ev->fa->objs[ev->obj].weak)
+	int weak;
+
+	if (ev->kind != EV_DEL)
+		return;
+	/* a collapsed array element (devs[]->disk) stands for many disks: only
+	 * a second call on the same element, devs[i] both times, is judged */
+	weak = ev->fa->objs[ev->obj].weak;
+	if (weak && !ev->elem)
 		return;
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		const struct obj_state *st = ev_obj(ev, c, ev->obj);
 		struct finding *f;
 
-		if (!(st->bits & DS_DELETED))
+		if (!(st->bits & DS_DELETED) || (weak && !ev_same_element(ev, st->del_elem)))
 			continue;
 		f = lint_report(ev, "double-del", ev->loc, "del_gendisk() called twice on '%s'",
 				ev->path);

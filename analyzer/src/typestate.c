@@ -110,6 +110,87 @@ static int render_path(const struct ir_node *n, char *buf, size_t size, unsigned
 	}
 }
 
+/* Render an array element as written, up to its last subscript
+ * (host->disks[i]->queue gives "host->disks[i]"), when every index is a
+ * local variable, a parameter or an integer constant; 0 otherwise (no
+ * subscript, or an index the engine cannot follow). */
+static int render_elem_rec(const struct ir_node *n, char *buf, size_t size, size_t *elem_len)
+{
+	const struct ir_node *ix;
+	size_t len;
+
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	switch (n->kind) {
+	case IR_DECLREF:
+		if (!(n->flags & IRF_VAR) || !n->name || !*n->name)
+			return 0;
+		return snprintf(buf, size, "%s", n->name) < (int)size;
+	case IR_MEMBER:
+		if (n->nkids < 1 || !render_elem_rec(n->kids[0], buf, size, elem_len))
+			return 0;
+		len = strlen(buf);
+		return snprintf(buf + len, size - len, "%s%s", (n->flags & IRF_ARROW) ? "->" : ".",
+				n->name) < (int)(size - len);
+	case IR_SUBSCRIPT:
+		if (n->nkids < 2 || !render_elem_rec(n->kids[0], buf, size, elem_len))
+			return 0;
+		ix = ir_strip(n->kids[1]);
+		len = strlen(buf);
+		if (ix && ix->kind == IR_DECLREF && (ix->flags & IRF_VAR) &&
+		    (ix->flags & (IRF_LOCAL | IRF_PARAM)) && ix->name) {
+			if (snprintf(buf + len, size - len, "[%s]", ix->name) >= (int)(size - len))
+				return 0;
+		} else if (ix && ix->kind == IR_INTLIT && (ix->flags & IRF_HAS_VALUE)) {
+			if (snprintf(buf + len, size - len, "[%lld]", (long long)ix->value) >=
+			    (int)(size - len))
+				return 0;
+		} else {
+			return 0;
+		}
+		*elem_len = strlen(buf);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int render_elem(const struct ir_node *n, char *buf, size_t size)
+{
+	size_t elem_len = 0;
+
+	if (!n || !render_elem_rec(n, buf, size, &elem_len) || !elem_len)
+		return 0;
+	buf[elem_len] = '\0';
+	return 1;
+}
+
+static int same_element(const struct ir_node *a, const struct ir_node *b)
+{
+	char x[PATH_MAX_LEN], y[PATH_MAX_LEN];
+
+	if (!a || !b)
+		return 0;
+	if (a == b)
+		return 1;
+	return render_elem(a, x, sizeof(x)) && render_elem(b, y, sizeof(y)) && strcmp(x, y) == 0;
+}
+
+/* Does the subtree name the variable? */
+static int mentions_var(const struct ir_node *n, const char *name)
+{
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	if (n->kind == IR_DECLREF && n->name && strcmp(n->name, name) == 0)
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (mentions_var(n->kids[i], name))
+			return 1;
+	return 0;
+}
+
 static int find_obj(const struct fn_analysis *fa, const char *path)
 {
 	for (unsigned i = 0; i < fa->nobjs; i++)
@@ -432,6 +513,15 @@ static int merge_locs(struct obj_state *dst, const struct obj_state *src)
 		dst->alloc_fn = src->alloc_fn;
 		changed = 1;
 	}
+	/* paths that reached different elements (or none) last: unknown */
+	if (dst->del_elem && !same_element(dst->del_elem, src->del_elem)) {
+		dst->del_elem = NULL;
+		changed = 1;
+	}
+	if (dst->put_elem && !same_element(dst->put_elem, src->put_elem)) {
+		dst->put_elem = NULL;
+		changed = 1;
+	}
 	return changed;
 }
 
@@ -559,6 +649,7 @@ struct transition {
 	enum lint_event_kind kind;
 	struct ir_loc loc;
 	int add_returns_int;
+	const struct ir_node *elem;
 };
 
 static void apply_transition(struct obj_state *o, const void *arg)
@@ -579,6 +670,7 @@ static void apply_transition(struct obj_state *o, const void *arg)
 			o->bits = (uint16_t)(none | (o->bits & DS_PUT) |
 					     ((live & ~DS_PUT) ? DS_DELETED : 0));
 		o->del_loc = t->loc;
+		o->del_elem = t->elem;
 		break;
 	case EV_PUT:
 		if (live) {
@@ -586,6 +678,7 @@ static void apply_transition(struct obj_state *o, const void *arg)
 			o->bits = (uint16_t)(none | DS_PUT);
 		}
 		o->put_loc = t->loc;
+		o->put_elem = t->elem;
 		break;
 	default:
 		break;
@@ -621,10 +714,13 @@ static void emit(struct engine *e, struct lint_event *ev)
 	}
 }
 
+/* elem: the argument as written (the disk, or the struct a summarised
+ * helper reaches it through), for collapsed array elements */
 static void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, struct ir_loc loc,
-		      const char *callee, int via_helper, int discarded)
+		      const char *callee, int via_helper, int discarded, const struct ir_node *elem)
 {
 	struct fn_analysis *fa = e->fa;
+	char buf[PATH_MAX_LEN];
 	struct lint_event ev = { .kind = kind, .obj = obj, .loc = loc, .callee = callee,
 				 .via_helper = via_helper, .result_discarded = discarded };
 	struct transition t = { .kind = kind, .loc = loc,
@@ -632,6 +728,8 @@ static void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, stru
 
 	if (obj < 0)
 		return;
+	if (fa->objs[obj].weak && elem && render_elem(elem, buf, sizeof(buf)))
+		ev.elem = t.elem = elem;
 	ev.path = fa->objs[obj].path;
 	emit(e, &ev);
 	for (unsigned k = 0; k < e->cur.len; k++)
@@ -670,7 +768,7 @@ struct value {
 };
 
 static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call, unsigned effect,
-			      int *objs_out, int max)
+			      int *objs_out, const struct ir_node **args_out, int max)
 {
 	const struct function_summary *s;
 	int n = 0;
@@ -686,8 +784,12 @@ static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call
 		    !summary_target(call, &s->effects[i], buf, sizeof(buf), NULL))
 			continue;
 		o = find_obj(fa, buf);
-		if (o >= 0)
-			objs_out[n++] = o;
+		if (o < 0)
+			continue;
+		if (args_out)
+			args_out[n] = s->effects[i].param == SUMMARY_GLOBAL_PARAM ?
+					      NULL : ir_call_arg(call, s->effects[i].param);
+		objs_out[n++] = o;
 	}
 	return n;
 }
@@ -701,7 +803,7 @@ static int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 	if (ai >= 0)
 		return ir_call_arg(call, (unsigned)ai) ? obj_of(fa, ir_call_arg(call, (unsigned)ai))
 						       : -1;
-	if (summary_effects_on(fa, call, EFFECT_ADD, objs, 1) == 1)
+	if (summary_effects_on(fa, call, EFFECT_ADD, objs, NULL, 1) == 1)
 		return objs[0];
 	return -1;
 }
@@ -857,6 +959,32 @@ static void rebase_paths(struct engine *e, const char *base)
 	}
 }
 
+/* The variable name was written (or its address taken): array elements
+ * remembered through an index naming it are other elements now. */
+static void forget_elements(struct engine *e, const char *name)
+{
+	if (!name)
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+
+		for (unsigned i = 0; i < e->fa->nobjs; i++) {
+			struct obj_state *o = &c->objs[i];
+
+			if (o->del_elem && mentions_var(o->del_elem, name))
+				o->del_elem = NULL;
+			if (o->put_elem && mentions_var(o->put_elem, name))
+				o->put_elem = NULL;
+		}
+	}
+}
+
+static const char *declref_name(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	return n && n->kind == IR_DECLREF ? n->name : NULL;
+}
+
 static void assign_to(struct engine *e, const struct ir_node *lhs, const char *decl_name,
 		      const struct ir_node *rhs)
 {
@@ -866,6 +994,7 @@ static void assign_to(struct engine *e, const struct ir_node *lhs, const char *d
 	int var = decl_name ? find_var(fa, decl_name) : var_of(fa, lhs);
 	char base[PATH_MAX_LEN];
 
+	forget_elements(e, decl_name ? decl_name : declref_name(lhs));
 	if (decl_name)
 		rebase_paths(e, decl_name);
 	else if (render_path(lhs, base, sizeof(base), NULL))
@@ -886,6 +1015,7 @@ static void forget_var(struct engine *e, const struct ir_node *lhs)
 	struct value v = { .kind = V_UNKNOWN, .bits = VAL_ANY, .index = -1 };
 	char base[PATH_MAX_LEN];
 
+	forget_elements(e, declref_name(lhs));
 	if (var >= 0)
 		assign_var(e, var, &v);
 	if (render_path(lhs, base, sizeof(base), NULL))
@@ -904,17 +1034,25 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 	unsigned nargs = ir_call_nargs(n);
 	int ai = add_disk_arg(api);
 	int objs[8], nobjs;
+	const struct ir_node *args[8];
 
 	/* a call through a pointer: evaluating the callee may dereference a disk */
 	if (n->nkids && ir_strip(n->kids[0]) && ir_strip(n->kids[0])->kind != IR_DECLREF)
 		eval(e, n->kids[0], 1);
-	for (unsigned i = 0; i < nargs; i++)
+	for (unsigned i = 0; i < nargs; i++) {
+		const struct ir_node *arg = ir_strip(n->kids[i + 1]);
+
 		eval(e, n->kids[i + 1], 1);
+		/* &i handed to a call (idr_get_next(idr, &id)): i may change */
+		if (arg && arg->kind == IR_UNARY && arg->op == CXUnaryOperator_AddrOf &&
+		    arg->nkids == 1)
+			forget_elements(e, declref_name(arg->kids[0]));
+	}
 
 	if (ai >= 0) {
 		if ((unsigned)ai < nargs)
 			lifecycle(e, EV_ADD, obj_of(fa, ir_call_arg(n, (unsigned)ai)), n->loc, name,
-				  0, !used);
+				  0, !used, NULL);
 		return;
 	}
 	/* blk_cleanup_disk() (5.14-5.19) is queue cleanup plus put_disk(),
@@ -923,7 +1061,7 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 	    strcmp(api, "blk_cleanup_disk") == 0) {
 		if (nargs >= 1)
 			lifecycle(e, api[0] == 'd' ? EV_DEL : EV_PUT,
-				  obj_of(fa, ir_call_arg(n, 0)), n->loc, name, 0, 0);
+				  obj_of(fa, ir_call_arg(n, 0)), n->loc, name, 0, 0, ir_call_arg(n, 0));
 		return;
 	}
 	if (is_allocator(api) || is_err_helper(api))
@@ -932,19 +1070,19 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		const struct function_summary *s = summary_for(fa->summaries, n->name);
 		int any = 0;
 
-		nobjs = summary_effects_on(fa, n, EFFECT_DEL, objs, 8);
+		nobjs = summary_effects_on(fa, n, EFFECT_DEL, objs, args, 8);
 		for (int i = 0; i < nobjs; i++)
-			lifecycle(e, EV_DEL, objs[i], n->loc, name, 1, 0);
+			lifecycle(e, EV_DEL, objs[i], n->loc, name, 1, 0, args[i]);
 		any |= nobjs;
-		nobjs = summary_effects_on(fa, n, EFFECT_PUT, objs, 8);
+		nobjs = summary_effects_on(fa, n, EFFECT_PUT, objs, args, 8);
 		for (int i = 0; i < nobjs; i++)
-			lifecycle(e, EV_PUT, objs[i], n->loc, name, 1, 0);
+			lifecycle(e, EV_PUT, objs[i], n->loc, name, 1, 0, args[i]);
 		any |= nobjs;
-		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, 8);
+		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, NULL, 8);
 		for (int i = 0; i < nobjs; i++)
-			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used);
+			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used, NULL);
 		any |= nobjs;
-		nobjs = summary_effects_on(fa, n, EFFECT_OPAQUE, objs, 8);
+		nobjs = summary_effects_on(fa, n, EFFECT_OPAQUE, objs, NULL, 8);
 		for (int i = 0; i < nobjs; i++) {
 			struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
 
@@ -1371,6 +1509,11 @@ int ev_group_is_weak(const struct lint_event *ev, unsigned config, int obj)
 	return 0;
 }
 
+int ev_same_element(const struct lint_event *ev, const struct ir_node *prev)
+{
+	return same_element(ev->elem, prev);
+}
+
 const char *ev_obj_path(const struct lint_event *ev, int obj)
 {
 	return ev->fa->objs[obj].path;
@@ -1379,7 +1522,7 @@ const char *ev_obj_path(const struct lint_event *ev, int obj)
 static int cond_has_check(const struct fn_analysis *fa, const struct ir_node *n, int obj,
 			  enum check_kind kind)
 {
-	enum check_kind k;
+	enum check_kind k = CHECK_NULL;
 
 	n = ir_strip(n);
 	if (!n)

@@ -51,6 +51,12 @@ struct obj_state {
 	uint16_t put_from;      /* states the disk was in when put_disk() put it */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
 	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc;
+	/* a collapsed array element (host->disks[]): the element the last
+	 * del/put reached, as written (host->disks[i], or the argument
+	 * host->devs[i] of a summarised helper), while its index variables keep
+	 * their value on the path; NULL when unknown.  Lets the rules judge
+	 * two calls on the same element (same index expression) */
+	const struct ir_node *del_elem, *put_elem;
 };
 
 struct var_state {
@@ -120,6 +126,8 @@ struct lint_event {
 	enum check_kind check;            /* EV_ALLOC_CHECK */
 	const struct ir_node *root_cond;  /* EV_ALLOC_CHECK: the whole condition */
 	const struct ir_node *ret_value;  /* EV_RETURN: value or NULL */
+	const struct ir_node *elem;       /* EV_DEL/EV_PUT on a collapsed array element:
+					   * the element as written here, or NULL */
 };
 
 /* Accessors for rules. */
@@ -136,6 +144,10 @@ int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj);
  * state stands for many disks, so leaks and teardown are not judged. */
 int ev_group_is_weak(const struct lint_event *ev, unsigned config, int obj);
 const char *ev_obj_path(const struct lint_event *ev, int obj);
+/* The event reaches the same array element as prev (an obj_state's
+ * del_elem/put_elem): the same array path and the same index expression
+ * (local variables or constants), no index variable written in between. */
+int ev_same_element(const struct lint_event *ev, const struct ir_node *prev);
 /* Does the whole condition also contain a check of kind on obj? */
 int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind);
 /* The allocator convention on the target kernel, and a printable version. */
