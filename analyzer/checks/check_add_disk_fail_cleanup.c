@@ -1,6 +1,16 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
 #include "rules.h"
 
+/* Allocated by this function and, on this path, never given to add_disk():
+ * del_gendisk() on it WARNs just as after a failed add. */
+static int never_added(const struct obj_state *st)
+{
+	const uint16_t before_add = DS_UNCHECKED | DS_ALLOCATED;
+
+	return st->alloc_loc.line && (st->bits & before_add) &&
+	       !(st->bits & ~(before_add | DS_NONE));
+}
+
 static void on_del(const struct lint_event *ev)
 {
 	if (ev->fa->objs[ev->obj].weak)
@@ -9,11 +19,17 @@ static void on_del(const struct lint_event *ev)
 		const struct obj_state *st = ev_obj(ev, c, ev->obj);
 		struct finding *f;
 
-		if (!(st->bits & DS_ADD_FAILED))
+		if (st->bits & DS_ADD_FAILED) {
+			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,
+					"del_gendisk() after add_disk() failed: call put_disk() only");
+			lint_note(f, st->add_loc, "add_disk() failed on this path");
+		} else if (never_added(st)) {
+			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,
+					"del_gendisk() of '%s', which was never added on this path: "
+					"call put_disk() only", ev_obj_path(ev, st->group));
+		} else {
 			continue;
-		f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,
-				"del_gendisk() after add_disk() failed: call put_disk() only");
-		lint_note(f, st->add_loc, "add_disk() failed on this path");
+		}
 		lint_note(f, st->alloc_loc, "'%s' allocated here", ev_obj_path(ev, st->group));
 		return;
 	}
@@ -53,7 +69,7 @@ const struct rule rule_add_disk_fail_cleanup = {
 	.id = "add-disk-fail-cleanup",
 	.severity = "warning",
 	.confidence = "high",
-	.summary = "after add_disk failed: del_gendisk called (wrong) or put_disk missing (leak)",
+	.summary = "del_gendisk on a disk never added or whose add_disk failed; put_disk missing after a failed add",
 	.explain =
 		"Why: when add_disk() fails it undoes everything it did (block/genhd.c:543-565\n"
 		"in 6.12, :559-582 in 6.1); the disk was never live.  The caller must call\n"
@@ -78,8 +94,18 @@ const struct rule rule_add_disk_fail_cleanup = {
 		"\t\treturn err;\n"
 		"\t}\n"
 		"\n"
-		"Fix: on add_disk() failure, put_disk() (before blk_mq_free_tag_set() for\n"
-		"blk-mq disks) and free the driver's own data yourself.\n",
+		"The same holds on a path where the disk was allocated but never given to\n"
+		"add_disk() (an error before the add, unwound through a label that also\n"
+		"serves the added case): del_gendisk() is for a live disk only.  The 2.6\n"
+		"article on the gendisk interface (\"Driver porting: the gendisk\n"
+		"interface\") says of add_disk(): \"After this call, your device is\n"
+		"active\", and of del_gendisk() that it removes the disk from the system\n"
+		"while \"your driver's reference to the gendisk object remains\", to be\n"
+		"released with put_disk(): before the add there is only that reference.\n"
+		"\n"
+		"Fix: on add_disk() failure, or before the add, put_disk() only (before\n"
+		"blk_mq_free_tag_set() for blk-mq disks) and free the driver's own data\n"
+		"yourself; give the unwinding a label below the del_gendisk() step.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };
