@@ -12,7 +12,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id add-disk-fail-cleanup (gendisk-check DESIGN.md)
+// Comments: rule id add-disk-fail-cleanup (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: add_disk, device_add_disk, del_gendisk, put_disk
 

@@ -14,7 +14,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id alloc-unchecked (gendisk-check DESIGN.md)
+// Comments: rule id alloc-unchecked (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: blk_alloc_disk, blk_mq_alloc_disk, alloc_disk, IS_ERR
 

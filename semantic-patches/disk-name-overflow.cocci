@@ -12,7 +12,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id disk-name-overflow (gendisk-check DESIGN.md)
+// Comments: rule id disk-name-overflow (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: disk_name, DISK_NAME_LEN, sprintf, strcpy, snprintf
 

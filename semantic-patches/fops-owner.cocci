@@ -8,7 +8,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id fops-owner (gendisk-check DESIGN.md)
+// Comments: rule id fops-owner (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: block_device_operations, owner, THIS_MODULE
 

@@ -11,7 +11,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id partition-api (gendisk-check DESIGN.md)
+// Comments: rule id partition-api (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: add_partition, delete_partition, bdev_add_partition
 

@@ -14,7 +14,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id put-before-del (gendisk-check DESIGN.md)
+// Comments: rule id put-before-del (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: put_disk, del_gendisk, add_disk
 

@@ -25,7 +25,7 @@
 // Confidence: High
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id removed-api (gendisk-check DESIGN.md)
+// Comments: rule id removed-api (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: blk_cleanup_disk, blk_cleanup_queue, alloc_disk, blk_alloc_queue, blk_mq_init_queue, blk_register_region
 

@@ -13,7 +13,7 @@
 // Confidence: Moderate
 // Copyright: (C) 2025 gendisk-check contributors.
 // URL: https://coccinelle.gitlabpages.inria.fr/website
-// Comments: rule id use-after-put (gendisk-check DESIGN.md)
+// Comments: rule id use-after-put (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
 // Keywords: put_disk, private_data, use after free
 

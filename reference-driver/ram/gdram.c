@@ -31,9 +31,9 @@
  * below as "the article"), except that allocation and add_disk() can now
  * fail and must be checked.
  *
- * Line references "genhd.c:N (6.1), :M (6.12)" are to block/genhd.c of
- * Linux 6.1.192 and 6.12.118; "gendisk-api.md §N" is the project's
- * API notes, which collect them.
+ * Kernel functions are cited by name (block/genhd.c of Linux 6.1 and
+ * 6.12 unless said); "gendisk-api.md §N" is the project's API notes,
+ * reference-driver/docs/gendisk-api.md, which collect them.
  *
  * Fault injection: the fail_at= and fail_disk= parameters make one step
  * of init fail so that each unwind path can be run for real.
@@ -103,7 +103,7 @@ MODULE_PARM_DESC(fail_disk, "Index of the disk at which fail_at applies (default
  * one a real failure takes.  The failing call itself is skipped, not
  * called and then overridden: e.g. for add_disk the disk is left never
  * added, which is the state a failed add_disk() leaves it in
- * (genhd.c:559-582 (6.1), :543-565 (6.12) unwind everything it did).
+ * (device_add_disk()'s error labels unwind everything it did, §2.2).
  * What is NOT exercised is the block core's own unwinding inside a real
  * failing add_disk(); that is the kernel's code, not the driver's.
  *
@@ -526,7 +526,7 @@ static int gdram_prepare_one(unsigned int index)
 	 * BLOCK_EXT_MAJOR (259), so no register_blkdev() is needed and there
 	 * is no major to unregister on any path.  minors must stay 0: with
 	 * major == 0 and minors != 0 add_disk() WARNs and fails with -EINVAL
-	 * (genhd.c:459 (6.1), :468 (6.12)).  The allocator already zeroed
+	 * (device_add_disk()'s WARN_ON(disk->minors), §2.2).  The allocator zeroed
 	 * these fields; they are written out here to show the choice.  The
 	 * struct gendisk comment itself says major/first_minor/minors "should
 	 * not be set by any new driver".
@@ -571,11 +571,11 @@ err_free_dev:
 /*
  * Undo gdram_prepare_one() for a disk that was never added - or whose
  * add_disk() failed, which leaves the disk in the same state: not added,
- * not live (genhd.c:559-582 (6.1), :543-565 (6.12) unwind everything).
+ * not live (device_add_disk() unwinds everything it did, §2.2, §2.6).
  * So: put_disk() only.  del_gendisk() here would WARN
- * (WARN_ON_ONCE(!disk_live(disk)), genhd.c:625 (6.1), :660 (6.12)).
+ * (WARN_ON_ONCE(!disk_live(disk)) at the top of del_gendisk(), §2.5).
  * ->free_disk would not run either (only after a successful add,
- * genhd.c:1230 (6.1), :1228 (6.12)), which is one reason gdram frees its
+ * disk_release() tests GD_ADDED, §2.1), one reason gdram frees its
  * private data itself, after put_disk(), on every path.
  */
 static void gdram_put_unadded(struct gdram_dev *gdev)
@@ -687,11 +687,11 @@ static int gdram_check_params(void)
  *     itself, whose partition scan ends with fput(), which from a user
  *     task defers the final release to task_work that runs only when
  *     insmod returns to user space (disk_scan_partitions(),
- *     block/genhd.c:343-382, called from add_disk_final() at :391
+ *     block/genhd.c, called from add_disk_final(), §2.2 step 5
  *     (6.12)).  Every open holds a reference on this module
  *     (fops->owner), but a failing module init frees the
  *     module regardless of its reference count (do_init_module(),
- *     kernel/module/main.c:2839-2848 (6.12)), so the late release then
+ *     kernel/module/main.c (6.12)), so the late release then
  *     calls through disk->fops into freed module memory: an oops,
  *     observed in QEMU on Debian's 6.12 kernel even with a correct
  *     del_gendisk() + put_disk() unwind.

@@ -5,7 +5,7 @@
  *
  * gdram builds from one source against Linux 6.1 and 6.12.  In the
  * gendisk lifecycle itself only the disk allocation differs (see
- * gendisk-api.md §3c): add_disk()/device_add_disk(), del_gendisk(),
+ * docs/gendisk-api.md §3c): add_disk()/device_add_disk(), del_gendisk(),
  * put_disk(), set_capacity*(), set_disk_ro() and the GENHD_FL_* flags are
  * source-identical in both trees.  Everything that is not identical is
  * wrapped here, one helper per difference, each with its reason:
@@ -60,8 +60,8 @@ static inline unsigned int gdram_max_zero_sectors(unsigned int lbs)
  * to __blk_alloc_disk(); call the macro, not __blk_alloc_disk().
  *
  * Difference 2, failure convention: 6.1 returns NULL on failure
- * (block/genhd.c:1469,1474 in 6.1), 6.12 returns an ERR_PTR and never NULL
- * (kerneldoc blkdev.h:881, genhd.c:1436-1443 in 6.12).  A NULL test on 6.12
+ * (__blk_alloc_disk() in 6.1), 6.12 returns an ERR_PTR and never NULL
+ * (blk_alloc_disk()'s kerneldoc, gendisk-api.md §1.1).  A NULL test on 6.12
  * lets an ERR_PTR through to be dereferenced; an IS_ERR() test on 6.1 lets
  * NULL through.  The 6.1 branch turns NULL into ERR_PTR(-ENOMEM).
  *

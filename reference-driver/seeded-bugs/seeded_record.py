@@ -17,7 +17,9 @@ comment line; every key once.  Keys (README.md has the meaning):
   vm-timeout seconds for an "alone" boot (default 120)
   notes      free text (why a stage misses, what a catch looks like)
 """
+import os
 import re
+import subprocess
 
 STATIC_STAGES = ["build-6.1", "build-6.12", "sparse-6.1", "sparse-6.12",
                  "gendisk-lint-6.1", "gendisk-lint-6.12", "coccinelle"]
@@ -36,9 +38,32 @@ class RecordError(Exception):
     pass
 
 
+def lint_catalogue(lint, analyzer_dir=None):
+    """The rule ids of `lint --list-rules`, building it first with
+    `make -C analyzer_dir` when it is missing.  Raises RecordError when
+    there is no analyzer or it lists no rule: records cannot be checked
+    without it, and skipping them would pass a check that never ran."""
+    if not os.access(lint, os.X_OK) and analyzer_dir:
+        r = subprocess.run(["make", "-s", "-C", analyzer_dir], capture_output=True, text=True)
+        if r.returncode != 0:
+            tail = " / ".join((r.stdout + r.stderr).strip().splitlines()[-3:])
+            raise RecordError(f"{lint} is not built and make -C {analyzer_dir} failed: {tail}")
+    if not os.access(lint, os.X_OK):
+        raise RecordError(f"{lint} is missing: the records' rule ids cannot be checked (make -C analyzer)")
+    r = subprocess.run([lint, "--list-rules"], capture_output=True, text=True)
+    rules = {l.split()[0] for l in r.stdout.splitlines() if l.strip()}
+    if r.returncode != 0 or not rules:
+        raise RecordError(f"{lint} --list-rules exited {r.returncode} with {len(rules)} rules: "
+                          + r.stderr.strip()[:200])
+    return rules
+
+
 def parse(path, catalogue):
-    """Parse one record; catalogue: the set of rule ids gendisk-lint knows.
+    """Parse one record; catalogue: the set of rule ids gendisk-lint knows
+    (lint_catalogue(); an empty one is an error, not a licence to skip).
     Returns a dict; raises RecordError("FILE:LINE: why")."""
+    if not catalogue:
+        raise RecordError(f"{path}: no rule catalogue to check it against (is analyzer/gendisk-lint built?)")
     rec = {}
     try:
         text = open(path, encoding="utf-8").read()

@@ -31,14 +31,12 @@ build="$here/build"
 logs="$build/logs"
 sources="Kbuild gdram.c gdram_compat.h"
 params="nr_disks capacity_mb lbs read_only removable fail_at fail_disk"
-status=0
 
 mkdir -p "$logs"
 : >"$logs/timing.log"
 
-pass() { echo "PASS: reference-driver/$1"; }
-fail() { echo "FAIL: reference-driver/$1: $2"; status=1; }
-skip() { echo "SKIP: reference-driver/$1: $2"; }
+RESULT_PREFIX=reference-driver/
+. "$repo/vm/results.sh"
 
 # Diagnostics in kbuild output: gcc/sparse "file:line:col: warning:",
 # "error:", and modpost/kbuild "WARNING:".
@@ -274,4 +272,4 @@ else
 fi
 rm -rf "$seeded"
 
-exit $status
+exit "$RESULTS_FAILED"

@@ -39,7 +39,7 @@
  *     gdv_config_changed(), possibly from interrupt context; a work item
  *     re-reads the capacity and calls set_capacity_and_notify().
  *
- * Tag set vs. disk (gendisk-api.md §2.3, §2.4, §3b): put_disk() of a
+ * Tag set vs. disk (docs/gendisk-api.md §2.3, §2.4, §3b): put_disk() of a
  * never-added blk-mq disk runs blk_mq_exit_queue(), which uses the tag
  * set, so on probe errors the order is put_disk() then
  * blk_mq_free_tag_set().  Once the disk was added, del_gendisk() already

@@ -5,7 +5,7 @@
  *
  * gdvirtio builds from one source against Linux 6.1 and 6.12.  Of what it
  * uses, only the allocation of a blk-mq disk and the way queue limits reach
- * it differ (gendisk-api.md §1.1, §1.4, §3c).  The tag set API,
+ * it differ (docs/gendisk-api.md §1.1, §1.4, §3c).  The tag set API,
  * add_disk()/device_add_disk(), del_gendisk(), put_disk(),
  * set_capacity*(), set_disk_ro(), virtio_find_single_vq(),
  * virtqueue_add_sgs() and the virtio_blk wire format are source-identical
