@@ -78,9 +78,29 @@ static int add_disk_arg(const char *name)
 
 /* ---------------------------------------------------------------- paths */
 
-/* Render an lvalue as an access path; returns the root DECLREF/DECL node's
- * flags in *root_flags.  0 if the expression is not a plain path. */
-static int render_path(const struct ir_node *n, char *buf, size_t size, unsigned *root_flags)
+/* The index of a subscript as render_access() writes it in indexed mode:
+ * a local variable, a parameter or an integer constant; 0 for an index
+ * the engine cannot follow. */
+static int render_index(const struct ir_node *ix, char *buf, size_t size)
+{
+	ix = ir_strip(ix);
+	if (ix && ix->kind == IR_DECLREF && (ix->flags & IRF_VAR) &&
+	    (ix->flags & (IRF_LOCAL | IRF_PARAM)) && ix->name)
+		return snprintf(buf, size, "[%s]", ix->name) < (int)size;
+	if (ix && ix->kind == IR_INTLIT && (ix->flags & IRF_HAS_VALUE))
+		return snprintf(buf, size, "[%lld]", (long long)ix->value) < (int)size;
+	return 0;
+}
+
+/*
+ * Render an lvalue as an access path.  Collapsed (elem_len NULL): indexes
+ * become "[]" (host->disks[]), the root's flags go to *root_flags.
+ * Indexed (elem_len set): indexes are written out and *elem_len is the
+ * length up to the last subscript (host->disks[i]->queue: "host->disks[i]"),
+ * 0 if there is none.  0 if the expression is not a plain path.
+ */
+static int render_access(const struct ir_node *n, char *buf, size_t size, unsigned *root_flags,
+			 size_t *elem_len)
 {
 	size_t len;
 
@@ -95,60 +115,19 @@ static int render_path(const struct ir_node *n, char *buf, size_t size, unsigned
 			*root_flags = n->flags;
 		return snprintf(buf, size, "%s", n->name) < (int)size;
 	case IR_MEMBER:
-		if (n->nkids < 1 || !render_path(n->kids[0], buf, size, root_flags))
+		if (n->nkids < 1 || !render_access(n->kids[0], buf, size, root_flags, elem_len))
 			return 0;
 		len = strlen(buf);
 		return snprintf(buf + len, size - len, "%s%s", (n->flags & IRF_ARROW) ? "->" : ".",
 				n->name) < (int)(size - len);
 	case IR_SUBSCRIPT:
-		if (n->nkids < 1 || !render_path(n->kids[0], buf, size, root_flags))
+		if (n->nkids < 1 || !render_access(n->kids[0], buf, size, root_flags, elem_len))
 			return 0;
 		len = strlen(buf);
-		return snprintf(buf + len, size - len, "[]") < (int)(size - len);
-	default:
-		return 0;
-	}
-}
-
-/* Render an array element as written, up to its last subscript
- * (host->disks[i]->queue gives "host->disks[i]"), when every index is a
- * local variable, a parameter or an integer constant; 0 otherwise (no
- * subscript, or an index the engine cannot follow). */
-static int render_elem_rec(const struct ir_node *n, char *buf, size_t size, size_t *elem_len)
-{
-	const struct ir_node *ix;
-	size_t len;
-
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	switch (n->kind) {
-	case IR_DECLREF:
-		if (!(n->flags & IRF_VAR) || !n->name || !*n->name)
+		if (!elem_len)
+			return snprintf(buf + len, size - len, "[]") < (int)(size - len);
+		if (n->nkids < 2 || !render_index(n->kids[1], buf + len, size - len))
 			return 0;
-		return snprintf(buf, size, "%s", n->name) < (int)size;
-	case IR_MEMBER:
-		if (n->nkids < 1 || !render_elem_rec(n->kids[0], buf, size, elem_len))
-			return 0;
-		len = strlen(buf);
-		return snprintf(buf + len, size - len, "%s%s", (n->flags & IRF_ARROW) ? "->" : ".",
-				n->name) < (int)(size - len);
-	case IR_SUBSCRIPT:
-		if (n->nkids < 2 || !render_elem_rec(n->kids[0], buf, size, elem_len))
-			return 0;
-		ix = ir_strip(n->kids[1]);
-		len = strlen(buf);
-		if (ix && ix->kind == IR_DECLREF && (ix->flags & IRF_VAR) &&
-		    (ix->flags & (IRF_LOCAL | IRF_PARAM)) && ix->name) {
-			if (snprintf(buf + len, size - len, "[%s]", ix->name) >= (int)(size - len))
-				return 0;
-		} else if (ix && ix->kind == IR_INTLIT && (ix->flags & IRF_HAS_VALUE)) {
-			if (snprintf(buf + len, size - len, "[%lld]", (long long)ix->value) >=
-			    (int)(size - len))
-				return 0;
-		} else {
-			return 0;
-		}
 		*elem_len = strlen(buf);
 		return 1;
 	default:
@@ -156,11 +135,16 @@ static int render_elem_rec(const struct ir_node *n, char *buf, size_t size, size
 	}
 }
 
+static int render_path(const struct ir_node *n, char *buf, size_t size, unsigned *root_flags)
+{
+	return render_access(n, buf, size, root_flags, NULL);
+}
+
 static int render_elem(const struct ir_node *n, char *buf, size_t size)
 {
 	size_t elem_len = 0;
 
-	if (!n || !render_elem_rec(n, buf, size, &elem_len) || !elem_len)
+	if (!n || !render_access(n, buf, size, NULL, &elem_len) || !elem_len)
 		return 0;
 	buf[elem_len] = '\0';
 	return 1;
