@@ -896,6 +896,74 @@ static void forget_var(struct engine *e, const struct ir_node *lhs)
 
 static void eval(struct engine *e, const struct ir_node *n, int used);
 
+/* Does the body call del_gendisk() or put_disk() itself? */
+static int calls_disk_release(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && (!strcmp(ir_api_name(n), "del_gendisk") ||
+				   !strcmp(ir_api_name(n), "put_disk")))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (calls_disk_release(n->kids[i]))
+			return 1;
+	return 0;
+}
+
+static void hand_over_state(struct obj_state *o, const void *arg)
+{
+	int16_t group = o->group;
+
+	(void)arg;
+	memset(o, 0, sizeof(*o));
+	o->group = group;
+	o->bits = DS_ENTRY;
+}
+
+/* devm_add_action_or_reset(dev, action, data) (6.12: a macro for
+ * __devm_add_action_or_reset(..., #action)) whose same-file action calls
+ * del_gendisk()/put_disk() (pmem_release_disk(): on a local copy of its
+ * void * argument, so no summary effect names the parameter): the disks
+ * reached from data are handed to devm -- on failure the action ran at
+ * once, on success the device's teardown runs it -- and this function owes
+ * them nothing more; their state becomes unknown, as after an opaque
+ * helper.  Returns 1 when it handed over a tracked disk. */
+static int devm_hand_over(struct engine *e, const struct ir_node *n)
+{
+	struct fn_analysis *fa = e->fa;
+	const char *name = ir_call_name(n);
+	const struct ir_node *action, *data;
+	char buf[PATH_MAX_LEN];
+	size_t len;
+	int fi, handed = 0;
+
+	if ((strcmp(name, "devm_add_action_or_reset") && strcmp(name, "__devm_add_action_or_reset")) ||
+	    ir_call_nargs(n) < 3 || !fa->summaries)
+		return 0;
+	action = ir_strip(ir_call_arg(n, 1));
+	data = ir_strip(ir_call_arg(n, 2));
+	if (!action || action->kind != IR_DECLREF || !action->name || !data)
+		return 0;
+	fi = summary_function_index(fa->summaries, action->name);
+	if (fi < 0 || !calls_disk_release(fa->summaries->lf->funcs[fi].body))
+		return 0;
+	if (data->kind == IR_UNARY && data->op == CXUnaryOperator_AddrOf && data->nkids == 1)
+		data = ir_strip(data->kids[0]);
+	if (!data || !render_path(data, buf, sizeof(buf), NULL))
+		return 0;
+	len = strlen(buf);
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *p = fa->objs[i].path;
+
+		if (strcmp(p, buf) && (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.')))
+			continue;
+		for (unsigned k = 0; k < e->cur.len; k++)
+			for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
+		handed = 1;
+	}
+	return handed;
+}
+
 static void eval_call(struct engine *e, const struct ir_node *n, int used)
 {
 	struct fn_analysis *fa = e->fa;
@@ -927,6 +995,8 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		return;
 	}
 	if (is_allocator(api) || is_err_helper(api))
+		return;
+	if (devm_hand_over(e, n))
 		return;
 	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {
 		const struct function_summary *s = summary_for(fa->summaries, n->name);
