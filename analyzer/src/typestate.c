@@ -964,6 +964,71 @@ static int devm_hand_over(struct engine *e, const struct ir_node *n)
 	return handed;
 }
 
+/* Does a function of the file other than self call del_gendisk() or
+ * put_disk() on a path ending in "->field" / ".field"? */
+static int releases_field(const struct ir_node *n, const char *field)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && ir_call_nargs(n) >= 1 &&
+	    (!strcmp(ir_api_name(n), "del_gendisk") || !strcmp(ir_api_name(n), "put_disk"))) {
+		const struct ir_node *a = ir_strip(ir_call_arg(n, 0));
+
+		if (a && a->kind == IR_MEMBER && a->name && !strcmp(a->name, field))
+			return 1;
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (releases_field(n->kids[i], field))
+			return 1;
+	return 0;
+}
+
+/* The last reference of the disk's owner dropped on this path: a call of a
+ * same-file foo_put(owner) without lifecycle effects of its own, where the
+ * owner holds the disk (owner->field, an alias of it) and another function
+ * of the file deletes or puts owner->field -- the owner's release, reached
+ * through a kobject or a work item the summary cannot follow (md_alloc():
+ * mddev->gendisk = disk ... mddev_put(mddev), md_kobj_release() does
+ * del_gendisk(mddev->gendisk)).  The disk is handed to the owner. */
+static int owner_put_hand_over(struct engine *e, const struct ir_node *n)
+{
+	struct fn_analysis *fa = e->fa;
+	const struct lowered_file *lf = fa->summaries->lf;
+	const char *name = n->name ? n->name : "";
+	size_t nlen = strlen(name);
+	int handed = 0;
+
+	if (nlen < 5 || strcmp(name + nlen - 4, "_put"))
+		return 0;
+	for (unsigned a = 0; a < ir_call_nargs(n); a++) {
+		char buf[PATH_MAX_LEN];
+		size_t len;
+
+		if (!render_path(ir_strip(ir_call_arg(n, a)), buf, sizeof(buf), NULL))
+			continue;
+		len = strlen(buf);
+		for (unsigned i = 0; i < fa->nobjs; i++) {
+			const char *p = fa->objs[i].path, *field;
+			int released = 0;
+
+			if (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.'))
+				continue;
+			field = p + len + (p[len] == '-' ? 2 : 1);
+			if (strpbrk(field, ".-["))
+				continue; /* owner->field only, not deeper */
+			for (size_t f = 0; f < lf->nfuncs && !released; f++)
+				if (&lf->funcs[f] != fa->fn)
+					released = releases_field(lf->funcs[f].body, field);
+			if (!released)
+				continue;
+			for (unsigned k = 0; k < e->cur.len; k++)
+				for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
+			handed = 1;
+		}
+	}
+	return handed;
+}
+
 static void eval_call(struct engine *e, const struct ir_node *n, int used)
 {
 	struct fn_analysis *fa = e->fa;
@@ -1022,6 +1087,8 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		}
 		any |= nobjs;
 		(void)s;
+		if (!any && owner_put_hand_over(e, n))
+			return;
 		/* a disk passed to a helper without lifecycle effects is a use */
 		for (unsigned i = 0; i < nargs && !any; i++)
 			use(e, obj_of(fa, ir_call_arg(n, i)), ir_call_arg(n, i)->loc, name);
