@@ -140,7 +140,7 @@ struct walk {
 	int removable; /* removable-media driver: only set_capacity after add_disk */
 	int own_uevent; /* the file sends uevents on its disks itself */
 	int sized_late; /* the file adds its disk empty and sizes it only later */
-	int count_setup; /* pass 1: count non-zero set_capacity on setup paths */
+	int count_setup; /* pass 1: count non-zero set_capacity[_and_notify] on setup paths */
 	int nsetup;
 };
 
@@ -153,7 +153,9 @@ static int visit(const struct ir_node *n, void *data)
 	struct finding *f;
 	char *note;
 
-	if (n->kind != IR_CALL || strcmp(ir_api_name(n), "set_capacity") || ir_call_nargs(n) != 2 ||
+	if (n->kind != IR_CALL || ir_call_nargs(n) != 2 ||
+	    (strcmp(ir_api_name(n), "set_capacity") &&
+	     (!w->count_setup || strcmp(ir_api_name(n), "set_capacity_and_notify"))) ||
 	    !ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
 		return 1;
 	if (ir_const_value(ir_call_arg(n, 1), &size) && size == 0)
