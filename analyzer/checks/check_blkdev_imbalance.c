@@ -2,7 +2,9 @@
  * blkdev-imbalance: register_blkdev() not undone by unregister_blkdev():
  * (a) an error return reached with the major registered in this function
  * (path-sensitive, resource_flow.h); (b) a major the file registers and
- * never unregisters outside the registering function (exit, remove); (c) an unregister_blkdev() of a name the file never
+ * never unregisters outside the registering function (exit, remove), in
+ * a file that has a teardown at all (module_exit, or a driver struct
+ * with .probe and .remove); (c) an unregister_blkdev() of a name the file never
  * registers; (d) the result of register_blkdev() ignored.  Majors are
  * matched by the name argument ("nbd", DEVICE_NAME, tr->name).
  */
@@ -122,6 +124,17 @@ static int visit(const struct ir_node *n, void *data)
 	return 1;
 }
 
+/* A driver struct that can unbind its devices: .probe and .remove. */
+static int has_driver_remove(const struct lowered_file *lf)
+{
+	for (size_t i = 0; i < lf->nglobals; i++)
+		if (ir_global_field(&lf->globals[i], "probe") &&
+		    (ir_global_field(&lf->globals[i], "remove") ||
+		     ir_global_field(&lf->globals[i], "remove_new")))
+			return 1;
+	return 0;
+}
+
 static int keys_match(const char *a, const char *b)
 {
 	return !a[0] || !b[0] || !strcmp(a, b);
@@ -131,6 +144,10 @@ static void on_file(const struct file_context *fc)
 {
 	static const struct rf_spec spec = { classify, on_leak };
 	struct sites s = { .len = 0 };
+	/* no module_exit and no driver .remove: nothing is ever torn down (a
+	 * built-in driver, or a module that cannot be unloaded), so a major
+	 * registered for the driver's lifetime is never due back */
+	int teardown = fc->lf->has_module_exit || has_driver_remove(fc->lf);
 
 	resource_flow_run(fc, &spec);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
@@ -160,7 +177,7 @@ static void on_file(const struct file_context *fc)
 			name_key(ir_call_arg(s.items[j].call, 1), other, sizeof(other));
 			paired = keys_match(key, other);
 		}
-		if (paired)
+		if (paired || (reg && !teardown))
 			continue;
 		if (reg)
 			file_report(fc, a->call->loc, function,
@@ -201,9 +218,11 @@ const struct rule rule_blkdev_imbalance = {
 		"in the same function without unregister_blkdev() (path-sensitive: the\n"
 		"failure branch of the registration itself is not a leak; a same-file\n"
 		"helper that unregisters counts); (b) a name registered in the file and\n"
-		"never unregistered in another function of it (the exit or remove path;\n"
-		"a module without module_exit() cannot be unloaded and is reported all\n"
-		"the same: swim3, amiflop);\n"
+		"never unregistered in another function of it (the exit or remove path),\n"
+		"when the file tears anything down at all: a file without module_exit()\n"
+		"and without a driver struct with .probe and .remove is built in or a\n"
+		"module that cannot be unloaded (swim3, amiflop, UML's ubd), and a major\n"
+		"registered for its lifetime is never due back;\n"
 		"(c) an unregister of a name the file never\n"
 		"registers; (d) register_blkdev() as a bare statement.  Majors are matched\n"
 		"by their name argument within one file, hence confidence medium.\n"

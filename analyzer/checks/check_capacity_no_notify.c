@@ -6,8 +6,13 @@
  * adds a disk (itself or through same-file callees after the call) and is
  * not only called from such setup paths: a resize, revalidate, ioctl, sysfs
  * or work callback — except in removable-media drivers (floppies, CD
- * writers), whose capacity follows the medium.  set_capacity(disk, 0) is
- * left alone (no uevent for an empty disk either way).
+ * writers), whose capacity follows the medium; in files that send their
+ * own uevents on their disks (disk_uevent, kobject_uevent[_env] on
+ * disk_to_dev()); and in files that add their disk empty and size it only
+ * later (no non-zero set_capacity on a setup path: the first sizing is
+ * 0 -> N, for which set_capacity_and_notify() sends no RESIZE=1 either).
+ * set_capacity(disk, 0) is left alone (no uevent for an empty disk either
+ * way).
  */
 #include "file_rules.h"
 #include "local_disks.h"
@@ -133,22 +138,34 @@ struct walk {
 	size_t fn;
 	const struct local_disks *ld;
 	int removable; /* removable-media driver: only set_capacity after add_disk */
+	int own_uevent; /* the file sends uevents on its disks itself */
+	int sized_late; /* the file adds its disk empty and sizes it only later */
+	int count_setup; /* pass 1: count non-zero set_capacity[_and_notify] on setup paths */
+	int nsetup;
 };
 
 static int visit(const struct ir_node *n, void *data)
 {
-	const struct walk *w = data;
+	struct walk *w = data;
 	const struct ir_function *fn = &w->fc->lf->funcs[w->fn];
 	char path[LD_PATH_LEN];
 	long long size;
 	struct finding *f;
 	char *note;
 
-	if (n->kind != IR_CALL || strcmp(ir_api_name(n), "set_capacity") || ir_call_nargs(n) != 2 ||
+	if (n->kind != IR_CALL || ir_call_nargs(n) != 2 ||
+	    (strcmp(ir_api_name(n), "set_capacity") &&
+	     (!w->count_setup || strcmp(ir_api_name(n), "set_capacity_and_notify"))) ||
 	    !ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
 		return 1;
 	if (ir_const_value(ir_call_arg(n, 1), &size) && size == 0)
 		return 1;
+	if (w->count_setup) {
+		if (w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
+		    only_called_in_setup(w->g, w->fn, 0))
+			w->nsetup++;
+		return 1;
+	}
 	for (unsigned i = 0; i < w->ld->adds.len; i++) {
 		const struct ld_item *a = &w->ld->adds.items[i];
 
@@ -161,7 +178,7 @@ static int visit(const struct ir_node *n, void *data)
 			finding_add_note(f, a->loc, note);
 		return 1;
 	}
-	if (w->removable || w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
+	if (w->removable || w->own_uevent || w->sized_late || w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
 	    w->g->adds_direct[w->fn] || only_called_in_setup(w->g, w->fn, 0))
 		return 1;
 	file_report(w->fc, n->loc, fn->name,
@@ -226,6 +243,50 @@ static int removable_media(const struct lowered_file *lf)
 	return removable;
 }
 
+/* Does n (an argument) name a disk's own device: disk_to_dev(d), which
+ * expands to &(d)->part0->bd_device, or a call of it the parse kept? */
+static int names_disk_device(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if ((n->kind == IR_MEMBER && n->name && !strcmp(n->name, "bd_device")) ||
+	    ((n->kind == IR_CALL || n->kind == IR_UNKNOWN) && n->name &&
+	     !strcmp(n->name, "disk_to_dev")))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (names_disk_device(n->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* disk_uevent(disk, ...), or kobject_uevent/kobject_uevent_env on
+ * &disk_to_dev(disk)->kobj: the driver tells user space of its disks'
+ * changes itself (dasd on going online, device-mapper's dm_kobject_uevent
+ * with RESIZE=1 on resume). */
+static int uevent_visit(const struct ir_node *n, void *data)
+{
+	int *own = data;
+	const char *name;
+
+	if (n->kind != IR_CALL)
+		return 1;
+	name = ir_api_name(n);
+	if (!strcmp(name, "disk_uevent") ||
+	    ((!strcmp(name, "kobject_uevent") || !strcmp(name, "kobject_uevent_env")) &&
+	     ir_call_nargs(n) >= 2 && names_disk_device(ir_call_arg(n, 0))))
+		*own = 1;
+	return 1;
+}
+
+static int sends_own_uevent(const struct lowered_file *lf)
+{
+	int own = 0;
+
+	for (size_t i = 0; i < lf->nfuncs && !own; i++)
+		ir_walk(lf->funcs[i].body, uevent_visit, &own);
+	return own;
+}
+
 static void on_file(const struct file_context *fc)
 {
 	const struct lowered_file *lf = fc->lf;
@@ -253,9 +314,24 @@ static void on_file(const struct file_context *fc)
 			if (g.adds[g.sites[s].callee] && !g.adds[g.sites[s].caller])
 				g.adds[g.sites[s].caller] = changed = 1;
 	}
+	int removable = removable_media(lf), own = sends_own_uevent(lf), any_add = 0, nsetup = 0;
+
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		any_add |= g.adds_direct[i];
+	/* pass 1: does the file size a disk before it adds it? */
+	for (size_t i = 0; i < lf->nfuncs && any_add; i++) {
+		struct local_disks ld;
+		struct walk w = { .fc = fc, .g = &g, .fn = i, .ld = &ld, .count_setup = 1 };
+
+		local_disks_collect(&ld, &lf->funcs[i]);
+		ir_walk(lf->funcs[i].body, visit, &w);
+		nsetup += w.nsetup;
+		local_disks_free(&ld);
+	}
 	for (size_t i = 0; i < lf->nfuncs; i++) {
 		struct local_disks ld;
-		struct walk w = { fc, &g, i, &ld, removable_media(lf) };
+		struct walk w = { .fc = fc, .g = &g, .fn = i, .ld = &ld, .removable = removable,
+				  .own_uevent = own, .sized_late = any_add && nsetup == 0 };
 
 		local_disks_collect(&ld, &lf->funcs[i]);
 		ir_walk(lf->funcs[i].body, visit, &w);
@@ -298,8 +374,13 @@ const struct rule rule_capacity_no_notify = {
 		"removable-media drivers (a disk->events media-change mask,\n"
 		"GENHD_FL_REMOVABLE, or fops with ->check_events: floppy, ataflop, swim,\n"
 		"pktcdvd), where the capacity follows the medium at open/revalidate and\n"
-		"the media-change event is what user space hears.  Drivers that send their own change\n"
-		"uevent, or helpers reached from another file's probe, are reported too.\n"
+		"the media-change event is what user space hears.  Also skipped: files that\n"
+		"send their own uevents on their disks (disk_uevent(), kobject_uevent[_env]()\n"
+		"on &disk_to_dev(disk)->kobj, as dasd and device-mapper do), and files that\n"
+		"add their disk empty and size it only later (no non-zero set_capacity() on\n"
+		"a setup path: z2ram sizes on first open, simdisk on attach; a 0 -> N change\n"
+		"gets no RESIZE=1 from set_capacity_and_notify() either, genhd.c:69).\n"
+		"Helpers reached from another file's probe are reported.\n"
 		"set_capacity(disk, 0) is not reported.  Confidence low.\n"
 		"\n"
 		"Wrong:\n"

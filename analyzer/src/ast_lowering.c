@@ -864,6 +864,36 @@ static const char *local_inline_header(struct ir_arena *arena, CXCursor c)
 	return out;
 }
 
+/* A declaration module_exit() writes, expanded in the main file. */
+static int is_module_exit_decl(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXString name;
+	const char *s;
+	int yes;
+
+	if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) ||
+	    clang_Location_isFromMainFile(loc))
+		return 0;
+	name = clang_getCursorSpelling(c);
+	s = clang_getCString(name);
+	yes = s && (!strcmp(s, "__exittest") || !strcmp(s, "cleanup_module") ||
+		    !strncmp(s, "__exitcall_", 11));
+	clang_disposeString(name);
+	if (yes) {
+		CXFile file, main_file;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXString tname = clang_getTranslationUnitSpelling(tu);
+
+		clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+		main_file = clang_getFile(tu, clang_getCString(tname));
+		yes = file && main_file && clang_File_isEqual(file, main_file);
+		clang_disposeString(tname);
+	}
+	return yes;
+}
+
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_ctx *tc = data;
@@ -875,6 +905,10 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	int nargs;
 
 	(void)parent;
+	if (is_module_exit_decl(c)) {
+		lf->has_module_exit = 1;
+		return CXChildVisit_Continue;
+	}
 	/* an invalid declaration (an incomplete struct type) is no definition
 	 * for libclang, but its initializer may still be read from the tokens */
 	if (clang_getCursorKind(c) == CXCursor_VarDecl &&

@@ -17,6 +17,10 @@ struct lowered_file {
 	 * functions, their locations are the header's */
 	struct ir_function *header_funcs;
 	size_t nheader_funcs;
+	/* the main file expands module_exit(): a module build's __exittest()
+	 * or cleanup_module alias, a built-in one's __exitcall_fn variable
+	 * (declarations written by a macro, so not among funcs/globals) */
+	int has_module_exit;
 };
 
 /* Every function defined in the main file, in source order, and the static

@@ -14,8 +14,11 @@ static const char *const prelude[] = {
 	/* sparse's address spaces and lock annotations */
 	"-D__user=", "-D__iomem=", "-D__force=", "-D__percpu=", "-D__rcu=", "-D__bitwise=",
 	"-D__acquires(x)=", "-D__releases(x)=", "-D__must_hold(x)=",
-	/* file-scope module macros */
-	"-Dmodule_init(x)=", "-Dmodule_exit(x)=", "-Dlate_initcall(x)=",
+	/* file-scope module macros; module_exit() leaves the variable a
+	 * built-in kernel's __exitcall() defines (a teardown for the rules) */
+	"-Dmodule_init(x)=",
+	"-Dmodule_exit(x)=static void (*__exitcall_##x)(void) __attribute__((unused)) = x",
+	"-Dlate_initcall(x)=",
 	"-Ddevice_initcall(x)=", "-Dsubsys_initcall(x)=", "-DMODULE_LICENSE(x)=",
 	"-DMODULE_AUTHOR(x)=", "-DMODULE_DESCRIPTION(x)=", "-DMODULE_ALIAS(x)=",
 	"-DMODULE_ALIAS_BLOCKDEV_MAJOR(x)=", "-DMODULE_ALIAS_BLOCKDEV(x,y)=",

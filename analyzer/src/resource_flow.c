@@ -43,6 +43,7 @@ struct rf_fn {
 	char keys[RF_MAX_KEYS][RF_KEY_LEN];
 	struct ir_loc acq_loc[RF_MAX_KEYS];
 	const char *acq_fn[RF_MAX_KEYS];
+	unsigned char in_loop[RF_MAX_KEYS]; /* acquired in a loop body: a family, not judged */
 	unsigned nkeys;
 	const char *vars[RF_MAX_VARS];
 	unsigned nvars;
@@ -135,6 +136,29 @@ static int prescan_visit(const struct ir_node *n, void *data)
 	return 1;
 }
 
+/* Keys acquired inside a loop body ("for (i = 0; i < N; i++) if
+ * (register_blkdev(sd_major(i), "sd")) continue;"): one key stands for a
+ * family whose members the paths do not count, like a collapsed array
+ * element, so its error returns are not judged. */
+static void mark_loop_keys(struct rf_fn *f, const struct ir_node *n, int in_loop)
+{
+	if (!n)
+		return;
+	if (in_loop && n->kind == IR_CALL) {
+		struct rf_call rc;
+		int k;
+
+		classify(f, n, &rc);
+		k = rc.role == RF_ACQUIRE ? key_index(f, rc.key) : -1;
+		if (k >= 0)
+			f->in_loop[k] = 1;
+	}
+	if (n->kind == IR_FOR || n->kind == IR_WHILE || n->kind == IR_DO)
+		in_loop = 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		mark_loop_keys(f, n->kids[i], in_loop);
+}
+
 /* ------------------------------------------------------------ sets */
 
 static void set_push(struct rf_set *s, const struct rf_config *c)
@@ -218,6 +242,33 @@ static void release_key(struct rf_config *c, int k)
 static struct rf_value eval(struct rf_fn *f, struct rf_config *c, const struct ir_node *n,
 			    int used);
 
+/* devm_add_action_or_reset(dev, action, data) (6.12: a macro for
+ * __devm_add_action_or_reset(..., #action)) with an action of this file
+ * that releases: on failure the action has run, on success the device's
+ * teardown runs it -- either way the resource named by data is handed
+ * over here (apple-nvme's tag sets, devm_apple_nvme_put_tag_set).  The key
+ * data names, or every key when it names none of them. */
+static void devm_release(struct rf_fn *f, struct rf_config *c, const struct ir_node *call)
+{
+	const struct ir_node *action = ir_strip(ir_call_arg(call, 1));
+	const struct ir_node *data = ir_strip(ir_call_arg(call, 2));
+	char path[RF_KEY_LEN];
+	int fi, k = -1;
+
+	if (!action || action->kind != IR_DECLREF || !action->name)
+		return;
+	fi = func_index(f->fc->lf, action->name);
+	if (fi < 0 || !f->releases[fi])
+		return;
+	if (data && data->kind == IR_UNARY && data->op == CXUnaryOperator_AddrOf && data->nkids == 1)
+		data = ir_strip(data->kids[0]);
+	if (data && ir_path_text(data, path, sizeof(path)))
+		k = key_index(f, path);
+	for (unsigned i = 0; i < f->nkeys; i++)
+		if (k < 0 || (int)i == k)
+			release_key(c, (int)i);
+}
+
 static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const struct ir_node *n,
 				 int used)
 {
@@ -262,6 +313,9 @@ static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const str
 	if (fi >= 0 && f->releases[fi])
 		for (unsigned k = 0; k < f->nkeys; k++)
 			release_key(c, (int)k);
+	if ((!strcmp(name, "devm_add_action_or_reset") ||
+	     !strcmp(name, "__devm_add_action_or_reset")) && ir_call_nargs(n) >= 3)
+		devm_release(f, c, n);
 	return v;
 }
 
@@ -481,7 +535,7 @@ static void on_return(struct rf_fn *f, const struct rf_config *c, struct rf_valu
 		};
 
 		/* a collapsed array element (unit[].tag_set) stands for many: not judged */
-		if ((c->key[k] & K_HELD) && !strstr(f->keys[k], "[]"))
+		if ((c->key[k] & K_HELD) && !strstr(f->keys[k], "[]") && !f->in_loop[k])
 			f->spec->on_leak(f->fc, &leak);
 	}
 }
@@ -642,6 +696,7 @@ void resource_flow_run(const struct file_context *fc, const struct rf_spec *spec
 		for (unsigned p = 0; p < f.fn->nparams; p++)
 			add_var(&f, f.fn->params[p]);
 		ir_walk(f.fn->body, prescan_visit, &ps);
+		mark_loop_keys(&f, f.fn->body, 0);
 		if (ps.acquires && f.nkeys && f.fn->body)
 			analyse_function(&f);
 	}

@@ -1010,6 +1010,139 @@ static void forget_var(struct engine *e, const struct ir_node *lhs)
 
 static void eval(struct engine *e, const struct ir_node *n, int used);
 
+/* Does the body call del_gendisk() or put_disk() itself? */
+static int calls_disk_release(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && (!strcmp(ir_api_name(n), "del_gendisk") ||
+				   !strcmp(ir_api_name(n), "put_disk")))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (calls_disk_release(n->kids[i]))
+			return 1;
+	return 0;
+}
+
+static void hand_over_state(struct obj_state *o, const void *arg)
+{
+	int16_t group = o->group;
+
+	(void)arg;
+	memset(o, 0, sizeof(*o));
+	o->group = group;
+	o->bits = DS_ENTRY;
+}
+
+/* devm_add_action_or_reset(dev, action, data) (6.12: a macro for
+ * __devm_add_action_or_reset(..., #action)) whose same-file action calls
+ * del_gendisk()/put_disk() (pmem_release_disk(): on a local copy of its
+ * void * argument, so no summary effect names the parameter): the disks
+ * reached from data are handed to devm -- on failure the action ran at
+ * once, on success the device's teardown runs it -- and this function owes
+ * them nothing more; their state becomes unknown, as after an opaque
+ * helper.  Returns 1 when it handed over a tracked disk. */
+static int devm_hand_over(struct engine *e, const struct ir_node *n)
+{
+	struct fn_analysis *fa = e->fa;
+	const char *name = ir_call_name(n);
+	const struct ir_node *action, *data;
+	char buf[PATH_MAX_LEN];
+	size_t len;
+	int fi, handed = 0;
+
+	if ((strcmp(name, "devm_add_action_or_reset") && strcmp(name, "__devm_add_action_or_reset")) ||
+	    ir_call_nargs(n) < 3 || !fa->summaries)
+		return 0;
+	action = ir_strip(ir_call_arg(n, 1));
+	data = ir_strip(ir_call_arg(n, 2));
+	if (!action || action->kind != IR_DECLREF || !action->name || !data)
+		return 0;
+	fi = summary_function_index(fa->summaries, action->name);
+	if (fi < 0 || !calls_disk_release(fa->summaries->lf->funcs[fi].body))
+		return 0;
+	if (data->kind == IR_UNARY && data->op == CXUnaryOperator_AddrOf && data->nkids == 1)
+		data = ir_strip(data->kids[0]);
+	if (!data || !render_path(data, buf, sizeof(buf), NULL))
+		return 0;
+	len = strlen(buf);
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *p = fa->objs[i].path;
+
+		if (strcmp(p, buf) && (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.')))
+			continue;
+		for (unsigned k = 0; k < e->cur.len; k++)
+			for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
+		handed = 1;
+	}
+	return handed;
+}
+
+/* Does a function of the file other than self call del_gendisk() or
+ * put_disk() on a path ending in "->field" / ".field"? */
+static int releases_field(const struct ir_node *n, const char *field)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && ir_call_nargs(n) >= 1 &&
+	    (!strcmp(ir_api_name(n), "del_gendisk") || !strcmp(ir_api_name(n), "put_disk"))) {
+		const struct ir_node *a = ir_strip(ir_call_arg(n, 0));
+
+		if (a && a->kind == IR_MEMBER && a->name && !strcmp(a->name, field))
+			return 1;
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (releases_field(n->kids[i], field))
+			return 1;
+	return 0;
+}
+
+/* The last reference of the disk's owner dropped on this path: a call of a
+ * same-file foo_put(owner) without lifecycle effects of its own, where the
+ * owner holds the disk (owner->field, an alias of it) and another function
+ * of the file deletes or puts owner->field -- the owner's release, reached
+ * through a kobject or a work item the summary cannot follow (md_alloc():
+ * mddev->gendisk = disk ... mddev_put(mddev), md_kobj_release() does
+ * del_gendisk(mddev->gendisk)).  The disk is handed to the owner. */
+static int owner_put_hand_over(struct engine *e, const struct ir_node *n)
+{
+	struct fn_analysis *fa = e->fa;
+	const struct lowered_file *lf = fa->summaries->lf;
+	const char *name = n->name ? n->name : "";
+	size_t nlen = strlen(name);
+	int handed = 0;
+
+	if (nlen < 5 || strcmp(name + nlen - 4, "_put"))
+		return 0;
+	for (unsigned a = 0; a < ir_call_nargs(n); a++) {
+		char buf[PATH_MAX_LEN];
+		size_t len;
+
+		if (!render_path(ir_strip(ir_call_arg(n, a)), buf, sizeof(buf), NULL))
+			continue;
+		len = strlen(buf);
+		for (unsigned i = 0; i < fa->nobjs; i++) {
+			const char *p = fa->objs[i].path, *field;
+			int released = 0;
+
+			if (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.'))
+				continue;
+			field = p + len + (p[len] == '-' ? 2 : 1);
+			if (strpbrk(field, ".-["))
+				continue; /* owner->field only, not deeper */
+			for (size_t f = 0; f < lf->nfuncs && !released; f++)
+				if (&lf->funcs[f] != fa->fn)
+					released = releases_field(lf->funcs[f].body, field);
+			if (!released)
+				continue;
+			for (unsigned k = 0; k < e->cur.len; k++)
+				for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
+			handed = 1;
+		}
+	}
+	return handed;
+}
+
 static void eval_call(struct engine *e, const struct ir_node *n, int used)
 {
 	struct fn_analysis *fa = e->fa;
@@ -1050,6 +1183,8 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 	}
 	if (is_allocator(api) || is_err_helper(api))
 		return;
+	if (devm_hand_over(e, n))
+		return;
 	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {
 		const struct function_summary *s = summary_for(fa->summaries, n->name);
 		int any = 0;
@@ -1074,6 +1209,8 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		}
 		any |= nobjs;
 		(void)s;
+		if (!any && owner_put_hand_over(e, n))
+			return;
 		/* a disk passed to a helper without lifecycle effects is a use */
 		for (unsigned i = 0; i < nargs && !any; i++)
 			use(e, obj_of(fa, ir_call_arg(n, i)), ir_call_arg(n, i)->loc, name);

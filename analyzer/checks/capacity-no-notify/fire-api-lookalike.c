@@ -2,10 +2,11 @@
 /*
  * The near miss of ok-api-implementation.c: the same body in a driver's
  * own helper, apil_set_capacity_and_notify(), named after the API but not
- * it.  Only a function whose name *is* a lifecycle API function is left
- * out of the driver rules, so this one is judged: its set_capacity() on
- * the live disk, reached from the resize work, sends no RESIZE=1 uevent
- * (kobject_uevent(KOBJ_CHANGE) is no RESIZE=1).
+ * it, and without the uevent (a copy that forgot it).  Only a function
+ * whose name *is* a lifecycle API function is left out of the driver
+ * rules, so this one is judged: its set_capacity() on the live disk,
+ * reached from the resize work, tells user space nothing.  (With its own
+ * kobject_uevent() on the disk it would be silent: see ok-own-uevent.c.)
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -26,7 +27,7 @@ static bool apil_set_capacity_and_notify(struct gendisk *disk, sector_t size)
 	set_capacity(disk, size);
 	if (capacity == size || !disk_live(disk))
 		return false;
-	kobject_uevent(&disk_to_dev(disk)->kobj, KOBJ_CHANGE);
+	pr_info("%s: capacity changed\n", disk->disk_name);
 	return true;
 }
 
@@ -83,6 +84,6 @@ MODULE_LICENSE("GPL");
  * check-name: a driver helper named like set_capacity_and_notify() is still judged
  *
  * check-output-start
-fire-api-lookalike.c:26:2: warning: set_capacity() on 'disk' outside the path that sets the disk up: on a live disk user space gets no RESIZE=1 uevent; use set_capacity_and_notify() [capacity-no-notify]
+fire-api-lookalike.c:27:2: warning: set_capacity() on 'disk' outside the path that sets the disk up: on a live disk user space gets no RESIZE=1 uevent; use set_capacity_and_notify() [capacity-no-notify]
  * check-output-end
  */
