@@ -1,5 +1,133 @@
 /* fail-after-add: an error return after add_disk() succeeded, disk still live. */
+#include "ast_lowering.h"
 #include "rules.h"
+#include "summaries.h"
+
+#include <string.h>
+
+/* The last member name of a path ("d->disk" and "dc->disk.disk": "disk"). */
+static const char *last_member(const char *path)
+{
+	const char *a = strrchr(path, '>'), *d = strrchr(path, '.');
+	const char *m = a > d ? a : d;
+
+	return m ? m + 1 : NULL;
+}
+
+/* Does the expression mention a member named name (dc->running, &dc->running)? */
+static int mentions_member(const struct ir_node *n, const char *name)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_MEMBER && n->name && !strcmp(n->name, name))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (mentions_member(n->kids[i], name))
+			return 1;
+	return 0;
+}
+
+/* Under n, an if whose condition mentions member flag and whose branch
+ * calls del_gendisk() on a path ending in ->field / .field? */
+static int flagged_teardown(const struct ir_node *n, const char *flag, const char *field)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_IF && n->nkids >= 2 && mentions_member(n->kids[0], flag)) {
+		for (unsigned b = 1; b < n->nkids; b++) {
+			const struct ir_node *k = n->kids[b];
+			const struct ir_node *stack[64];
+			unsigned sp = 0;
+
+			stack[sp++] = k;
+			while (sp) {
+				const struct ir_node *x = stack[--sp];
+				const struct ir_node *a;
+
+				if (x->kind == IR_CALL && !strcmp(ir_api_name(x), "del_gendisk") &&
+				    (a = ir_strip(ir_call_arg(x, 0))) != NULL && a->kind == IR_MEMBER &&
+				    a->name && !strcmp(a->name, field))
+					return 1;
+				for (unsigned i = 0; i < x->nkids && sp < 64; i++)
+					stack[sp++] = x->kids[i];
+			}
+		}
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (flagged_teardown(n->kids[i], flag, field))
+			return 1;
+	return 0;
+}
+
+/* The members this function sets as flags: assigned (x->running = 1) or
+ * written through their address by a call (atomic_xchg(&dc->running, 1),
+ * set_bit(N, &x->flags)).  Calls back for each; stops when it returns 1. */
+static int each_flag_written(const struct ir_node *n, int (*fn)(const char *, void *), void *arg)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2) {
+		const struct ir_node *l = ir_strip(n->kids[0]);
+
+		if (l && l->kind == IR_MEMBER && l->name && fn(l->name, arg))
+			return 1;
+	}
+	if (n->kind == IR_CALL) {
+		for (unsigned i = 0; i < ir_call_nargs(n); i++) {
+			const struct ir_node *a = ir_strip(ir_call_arg(n, i));
+
+			if (a && a->kind == IR_UNARY && a->op == CXUnaryOperator_AddrOf &&
+			    a->nkids == 1 && (a = ir_strip(a->kids[0])) != NULL &&
+			    a->kind == IR_MEMBER && a->name && fn(a->name, arg))
+				return 1;
+		}
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (each_flag_written(n->kids[i], fn, arg))
+			return 1;
+	return 0;
+}
+
+struct flag_query {
+	const struct lowered_file *lf;
+	const struct ir_function *self;
+	const char *field;
+};
+
+static int teardown_tests_flag(const char *flag, void *arg)
+{
+	const struct flag_query *q = arg;
+
+	for (size_t f = 0; f < q->lf->nfuncs; f++)
+		if (strcmp(q->lf->funcs[f].name, q->self->name) &&
+		    flagged_teardown(q->lf->funcs[f].body, flag, q->field))
+			return 1;
+	return 0;
+}
+
+/*
+ * A disk of an object the function was given, whose state the owner keeps
+ * in a flag: the function sets a member (dc->running) that another
+ * function of the file tests before deleting it (cached_dev_free():
+ * if (atomic_read(&dc->running)) del_gendisk(dc->disk.disk)).  An error
+ * return leaves the disk to that teardown, as bcache's
+ * bch_cached_dev_run() does.
+ */
+static int owner_flag_teardown(const struct lint_event *ev, int obj, const struct obj_state *st)
+{
+	const struct tracked_object *t = &ev->fa->objs[obj];
+	struct flag_query q;
+
+	/* only a disk the function was given: one it allocated is its own */
+	if (st->alloc_loc.line || !ev->fa->summaries || !ev->fa->summaries->lf)
+		return 0;
+	q.lf = ev->fa->summaries->lf;
+	q.self = ev->fa->fn;
+	q.field = last_member(t->path);
+	if (!q.field || !*q.field)
+		return 0;
+	return each_flag_written(ev->fa->fn->body, teardown_tests_flag, &q);
+}
 
 static void on_event(const struct lint_event *ev)
 {
@@ -15,7 +143,7 @@ static void on_event(const struct lint_event *ev)
 			if (!(st->bits & DS_ADDED) || !st->add_loc.line ||
 			    !ev_is_group_leader(ev, c, (int)o) ||
 			    ev_return_hands_over(ev, c, (int)o) ||
-			    ev_group_is_weak(ev, c, (int)o))
+			    ev_group_is_weak(ev, c, (int)o) || owner_flag_teardown(ev, (int)o, st))
 				continue;
 			f = lint_report(ev, "fail-after-add", ev->loc,
 					"error return leaves '%s' added: del_gendisk() and put_disk() missing on this path",

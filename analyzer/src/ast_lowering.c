@@ -664,6 +664,7 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 struct top_ctx {
 	struct lowered_file *out;
 	CXTranslationUnit tu;
+	CXFile main_file;
 	const struct parse_damage *damage;
 	size_t cap;
 	size_t cap_globals;
@@ -894,6 +895,19 @@ static int is_module_exit_decl(CXCursor c)
 	return yes;
 }
 
+/* Is the cursor written in the main file, counting a definition whose name
+ * comes from a macro (static CLOSURE_CALLBACK(cached_dev_free) {...}) by
+ * where the macro is expanded? */
+static int written_in_main_file(const struct top_ctx *tc, CXCursor c)
+{
+	CXFile file = NULL;
+
+	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return 1;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	return file && tc->main_file && clang_File_isEqual(file, tc->main_file);
+}
+
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_ctx *tc = data;
@@ -911,15 +925,14 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	}
 	/* an invalid declaration (an incomplete struct type) is no definition
 	 * for libclang, but its initializer may still be read from the tokens */
-	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
-	    clang_Location_isFromMainFile(clang_getCursorLocation(c)) &&
+	if (clang_getCursorKind(c) == CXCursor_VarDecl && written_in_main_file(tc, c) &&
 	    (clang_isCursorDefinition(c) || damage_in(&lc, c))) {
 		lower_global(tc, c);
 		return CXChildVisit_Continue;
 	}
 	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+	if (!written_in_main_file(tc, c)) {
 		header = local_inline_header(&lf->arena, c);
 		if (!header)
 			return CXChildVisit_Continue;
@@ -1008,6 +1021,10 @@ void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 {
 	struct parse_damage damage;
 	struct top_ctx tc = { .out = out, .tu = tu, .damage = &damage };
+	CXString main_name = clang_getTranslationUnitSpelling(tu);
+
+	tc.main_file = clang_getFile(tu, clang_getCString(main_name));
+	clang_disposeString(main_name);
 
 	memset(out, 0, sizeof(*out));
 	parse_damage_init(&damage, tu);

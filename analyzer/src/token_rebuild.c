@@ -99,7 +99,11 @@ static int all_caps(const char *s)
 	return letters > 0;
 }
 
-/* IDENT ( (-> | .) IDENT | [ ... ] )* over exactly [i, end); NULL if it is not one. */
+static struct ir_node *members(struct rebuilder *rb, struct ir_node *n, size_t i, size_t end);
+static struct ir_node *call(struct rebuilder *rb, size_t i, size_t end);
+
+/* IDENT ( (-> | .) IDENT | [ ... ] )* over exactly [i, end), the root
+ * possibly a call (f(x)->member); NULL if it is not one. */
 static struct ir_node *path(struct rebuilder *rb, size_t i, size_t end)
 {
 	struct ir_node *n;
@@ -107,6 +111,17 @@ static struct ir_node *path(struct rebuilder *rb, size_t i, size_t end)
 
 	if (i >= end || rb->t[i].kind != RT_IDENT)
 		return NULL;
+	if (i + 1 < end && is(&rb->t[i + 1], "(")) {
+		/* a member of what a call returns: disk_to_dev(disk)->kobj */
+		size_t close = closing(rb, i + 1, end);
+
+		if (close + 1 >= end || !(is(&rb->t[close + 1], "->") || is(&rb->t[close + 1], ".")))
+			return NULL;
+		n = call(rb, i, close + 1);
+		if (!n)
+			return NULL;
+		return members(rb, n, close + 1, end);
+	}
 	flags = rb->names ? rb->names->lookup(rb->names->ctx, rb->t[i].text) : 0;
 	if (!flags && (i + 1 == end && all_caps(rb->t[i].text))) {
 		/* a constant or a macro, not a variable: its value is unknown,
@@ -118,7 +133,13 @@ static struct ir_node *path(struct rebuilder *rb, size_t i, size_t end)
 	n = node(rb, IR_DECLREF, i, 0);
 	n->name = ir_strdup(rb->arena, rb->t[i].text);
 	n->flags = flags ? flags : IRF_VAR; /* not a local or parameter: a global */
-	for (i++; i < end;) {
+	return members(rb, n, i + 1, end);
+}
+
+/* The "->name", ".name" and "[...]" after base over exactly [i, end). */
+static struct ir_node *members(struct rebuilder *rb, struct ir_node *n, size_t i, size_t end)
+{
+	for (; i < end;) {
 		struct ir_node *m;
 
 		if ((is(&rb->t[i], "->") || is(&rb->t[i], ".")) && i + 1 < end &&
