@@ -900,12 +900,18 @@ static int is_module_exit_decl(CXCursor c)
  * where the macro is expanded? */
 static int written_in_main_file(const struct top_ctx *tc, CXCursor c)
 {
-	CXFile file = NULL;
+	CXFile file = NULL, spelled = NULL;
 
 	if (clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return 1;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-	return file && tc->main_file && clang_File_isEqual(file, tc->main_file);
+	if (!file || !tc->main_file || !clang_File_isEqual(file, tc->main_file))
+		return 0;
+	/* a name the driver wrote (a macro argument, or pasted from one:
+	 * STORE(__bch_flash_dev) -> __bch_flash_dev_store), not one a kernel
+	 * header's macro makes up (module_init()'s __inittest) */
+	clang_getSpellingLocation(clang_getCursorLocation(c), &spelled, NULL, NULL, NULL);
+	return !spelled || clang_File_isEqual(spelled, tc->main_file) || in_driver_files(c);
 }
 
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
