@@ -7,7 +7,7 @@
 # so gendisk-lint and clang -fsyntax-only see exactly the same flags.
 # Prints, on the same files with the same flags: total clang -fsyntax-only
 # time, gendisk-lint (-j1) without and with the header cache (a PCH of the
-# common block headers, src/header_cache.c), their ratios to clang
+# common block headers, src/frontend/header_cache.c), their ratios to clang
 # (targets: uncached <= 1.3, cached <= 0.5), the one-off cost of building
 # the cache, the whole semantic-patch set (spatch, report mode, -j1),
 # medians per file, -j1 against -j2 over the whole directory (with the

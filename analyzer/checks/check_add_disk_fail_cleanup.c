@@ -1,5 +1,6 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
 #include "rules.h"
+#include "typestate.h"
 
 /* Allocated by this function and, on this path, never given to add_disk():
  * del_gendisk() on it WARNs just as after a failed add. */

@@ -1,6 +1,7 @@
 /* add-disk-unchecked: the result of add_disk()/device_add_disk() is thrown away. */
 #include "kernel_version.h"
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {

@@ -1,5 +1,6 @@
 /* alloc-unchecked: a possibly-failed gendisk pointer used without a failure check. */
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {
@@ -21,6 +22,7 @@ static void on_event(const struct lint_event *ev)
 }
 
 const struct rule rule_alloc_unchecked = {
+	.in_driver_headers = 1,
 	.id = "alloc-unchecked",
 	.severity = "warning",
 	.confidence = "high",

@@ -1,5 +1,6 @@
 /* alloc-wrong-check: a NULL test on an ERR_PTR allocator, or IS_ERR on a NULL one. */
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {
@@ -34,6 +35,7 @@ static void on_event(const struct lint_event *ev)
 }
 
 const struct rule rule_alloc_wrong_check = {
+	.in_driver_headers = 1,
 	.id = "alloc-wrong-check",
 	.severity = "warning",
 	.confidence = "high",

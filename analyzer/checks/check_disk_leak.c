@@ -1,5 +1,6 @@
 /* disk-leak: an allocated, never-added gendisk reaches an error return without put_disk(). */
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {

@@ -1,5 +1,6 @@
 /* double-put: put_disk() twice on one path. */
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {

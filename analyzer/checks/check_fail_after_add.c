@@ -1,6 +1,7 @@
 /* fail-after-add: an error return after add_disk() succeeded, disk still live. */
 #include "ast_lowering.h"
 #include "rules.h"
+#include "typestate.h"
 #include "summaries.h"
 
 #include <string.h>

@@ -1,6 +1,7 @@
 /* put-before-del: put_disk() on a disk that is still added. */
 #include "put_while_added.h"
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {

@@ -1,6 +1,7 @@
 /* use-after-put: the disk (or disk->queue, disk->private_data) used after put_disk(). */
 #include "put_while_added.h"
 #include "rules.h"
+#include "typestate.h"
 
 static void on_event(const struct lint_event *ev)
 {

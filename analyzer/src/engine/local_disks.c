@@ -1,7 +1,7 @@
 /* Per-function syntactic facts about locally allocated disks (local_disks.h). */
 #include "local_disks.h"
 
-#include "disk_wrappers.h"
+#include "disk_wrapper_table.h"
 #include "file_rules.h"
 #include "string_list.h"
 

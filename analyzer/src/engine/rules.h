@@ -7,11 +7,11 @@
 #define GENDISK_LINT_RULES_H
 
 #include "string_list.h"
-#include "typestate.h"
 
 #include <stddef.h>
 
 struct file_context;
+struct lint_event;
 
 struct rule {
 	const char *id;          /* kebab-case, stable */
@@ -31,6 +31,13 @@ struct rule {
 	 * parsed).
 	 */
 	void (*tokens)(struct string_list *out);
+	/*
+	 * The rule also judges the static inline functions of the driver's own
+	 * headers (a compat wrapper around blk_alloc_disk), reported at their
+	 * calls in the main file: for rules about one call's result, not about
+	 * a disk's lifecycle, which is the caller's.
+	 */
+	int in_driver_headers;
 };
 
 size_t rules_count(void);

@@ -17,6 +17,7 @@
 #include "cfg.h"
 #include "findings.h"
 #include "ir.h"
+#include "kernel_version.h"
 
 #include <stdint.h>
 
@@ -30,12 +31,6 @@ enum disk_state {
 	DS_ADD_FAILED = 1 << 6,
 	DS_DELETED = 1 << 7,
 	DS_PUT = 1 << 8,
-};
-
-enum alloc_convention {
-	ALLOC_RETURNS_NULL,
-	ALLOC_RETURNS_ERR_PTR,
-	ALLOC_RETURNS_EITHER, /* version unknown: both checks are accepted */
 };
 
 /* Value sets of integer variables. */

@@ -10,23 +10,8 @@
 #define GENDISK_LINT_DISK_WRAPPERS_H
 
 #include "ast_lowering.h"
-
-#include <stddef.h>
-
-struct disk_wrapper {
-	const char *name;
-	const char *allocator; /* the kernel allocator it calls */
-	int sets_fops, sets_name;
-};
-
-struct disk_wrappers {
-	struct disk_wrapper *items;
-	size_t len;
-};
+#include "disk_wrapper_table.h"
 
 void disk_wrappers_find(struct disk_wrappers *dw, const struct lowered_file *lf);
-/* The wrapper called name, or NULL (dw may be NULL). */
-const struct disk_wrapper *disk_wrappers_lookup(const struct disk_wrappers *dw, const char *name);
-void disk_wrappers_free(struct disk_wrappers *dw);
 
 #endif

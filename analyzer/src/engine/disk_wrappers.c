@@ -107,17 +107,3 @@ void disk_wrappers_find(struct disk_wrappers *dw, const struct lowered_file *lf)
 	for (size_t i = 0; i < lf->nheader_funcs; i++)
 		consider(dw, &lf->header_funcs[i], &cap);
 }
-
-const struct disk_wrapper *disk_wrappers_lookup(const struct disk_wrappers *dw, const char *name)
-{
-	for (size_t i = 0; dw && i < dw->len; i++)
-		if (!strcmp(dw->items[i].name, name))
-			return &dw->items[i];
-	return NULL;
-}
-
-void disk_wrappers_free(struct disk_wrappers *dw)
-{
-	free(dw->items);
-	memset(dw, 0, sizeof(*dw));
-}

@@ -1,16 +1,18 @@
 /*
- * Function summaries inside one translation unit: a helper that calls
- * add_disk / del_gendisk / put_disk (directly or through other summarised
- * helpers) on a parameter, or on a field path of a parameter, acts as that
- * call at its call sites (brd_free, nbd_dev_remove, loop_remove ...).
- * Computed on demand, callees first; recursion is cut (a function being
- * summarised has no summary for its recursive calls).
+ * The table of function summaries of one translation unit (summaries.h
+ * says what a summary is and computes them): storage, lookup by name, and
+ * computation on demand through the table's compute function, callees
+ * first; recursion is cut (a function being summarised has no summary for
+ * its recursive calls).  The engine (typestate.h) reads summaries through
+ * this table only, so it does not depend on how they are computed, which
+ * itself runs the engine.
  */
-#ifndef GENDISK_LINT_SUMMARIES_H
-#define GENDISK_LINT_SUMMARIES_H
+#ifndef GENDISK_LINT_SUMMARY_TABLE_H
+#define GENDISK_LINT_SUMMARY_TABLE_H
 
 #include "ast_lowering.h"
-#include "typestate.h"
+
+struct lint_target;
 
 enum {
 	EFFECT_ADD = 1,
@@ -36,14 +38,19 @@ struct function_summary {
 	unsigned neffects;
 };
 
+struct summary_table;
+typedef void summary_compute_fn(struct summary_table *t, struct function_summary *s,
+				const struct ir_function *fn);
+
 struct summary_table {
 	const struct lowered_file *lf;
 	const struct lint_target *target;
 	struct function_summary *sums; /* parallel to lf->funcs */
+	summary_compute_fn *compute;
 };
 
-void summary_table_init(struct summary_table *t, const struct lowered_file *lf,
-			const struct lint_target *target);
+void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,
+			 const struct lint_target *target, summary_compute_fn *compute);
 void summary_table_free(struct summary_table *t);
 /* The function of this TU called name, or -1. */
 int summary_function_index(const struct summary_table *t, const char *name);

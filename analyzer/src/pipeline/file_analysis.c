@@ -14,11 +14,11 @@
 /*
  * The static inline functions of the driver's own headers: a use of an
  * unchecked allocation there, or the wrong failure test (a compat wrapper
- * around blk_alloc_disk) is the driver's bug.  Only the allocation rules
- * look at them here (queue-assign, a file rule, does too): the lifecycle
- * of a disk is the caller's, and summaries stay the main file's.
+ * around blk_alloc_disk) is the driver's bug.  Only the rules that say so
+ * (rule.in_driver_headers) look at them here (queue-assign, a file rule,
+ * does too): the lifecycle of a disk is the caller's, and summaries stay
+ * the main file's.
  */
-static const char *const header_rules[] = { "alloc-unchecked", "alloc-wrong-check" };
 
 static void analyse_header_functions(const struct lowered_file *lf,
 				     const struct lint_target *target,
@@ -31,12 +31,9 @@ static void analyse_header_functions(const struct lowered_file *lf,
 	if (!lf->nheader_funcs)
 		return;
 	only = xcalloc(rules_count(), 1);
-	for (size_t r = 0; r < sizeof(header_rules) / sizeof(header_rules[0]); r++) {
-		int ri = rule_index(header_rules[r]);
-
-		if (ri >= 0 && rule_enabled[ri])
+	for (size_t ri = 0; ri < rules_count(); ri++)
+		if (rule_at(ri)->in_driver_headers && rule_enabled[ri])
 			only[ri] = any = 1;
-	}
 	if (!any) {
 		free(only);
 		return;

@@ -6,7 +6,7 @@
 #ifndef GENDISK_LINT_DEGRADED_REPORT_H
 #define GENDISK_LINT_DEGRADED_REPORT_H
 
-#include "frontend.h"
+#include "file_result.h"
 
 /*
  * Sets res->status, message and stderr_note from what the parse told:

@@ -4,7 +4,7 @@
 #include "kernel_version.h"
 #include "rules.h"
 #include "string_list.h"
-#include "summaries.h"
+#include "summary_table.h"
 
 #include <clang-c/Index.h>
 #include <limits.h>

@@ -3,13 +3,20 @@
 #define GENDISK_LINT_KERNEL_VERSION_H
 
 #include "string_list.h"
-#include "typestate.h"
+#include "ir.h"
 
 #include <clang-c/Index.h>
 
 struct lint_target {
 	int version_code; /* KERNEL_VERSION(a,b,c); 0 = unknown */
 	char version[16]; /* "6.12", or "" when unknown */
+};
+
+/* How an allocator reports failure. */
+enum alloc_convention {
+	ALLOC_RETURNS_NULL,
+	ALLOC_RETURNS_ERR_PTR,
+	ALLOC_RETURNS_EITHER, /* version unknown: both checks are accepted */
 };
 
 #define KERNEL_VERSION_CODE(a, b, c) (((a) << 16) + ((b) << 8) + (c))
