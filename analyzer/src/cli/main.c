@@ -757,6 +757,9 @@ int main(int argc, char **argv)
 		if (o.verbose && r->header_cache_note)
 			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
 				r->header_cache_note);
+		if (o.verbose && r->module_note)
+			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
+				r->module_note);
 		if (r->findings.len && status == 0)
 			status = 1;
 		if (!*kernel_str && r->version_code) {

@@ -154,10 +154,6 @@ struct finding *lint_report(const struct lint_event *ev, const char *rule_id, st
 void lint_note(struct finding *f, struct ir_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Analyse every function of a lowered file and report into findings. */
-struct lowered_file;
-void analyse_file(const struct lowered_file *lf, const struct lint_target *target,
-		  const unsigned char *rule_enabled, struct finding_list *findings);
 
 #endif
 

@@ -1,4 +1,6 @@
 /* Analyse every function of one lowered file: summaries first, then the rules. */
+#include "file_analysis.h"
+
 #include "ast_lowering.h"
 #include "block_layer_code.h"
 #include "file_rules.h"
@@ -76,14 +78,38 @@ static void judged_functions(const struct lowered_file *lf, struct lowered_file 
 			view->funcs[view->nfuncs++] = lf->funcs[i];
 }
 
-void analyse_file(const struct lowered_file *lf, const struct lint_target *target,
+/*
+ * What the summaries see: lf's functions, then those of the module's other
+ * files (a name lf defines is lf's: summary lookup takes the first).
+ */
+static void summarised_functions(const struct lowered_file *lf,
+				 const struct lowered_file *const *module, size_t nmodule,
+				 struct lowered_file *view)
+{
+	size_t n = lf->nfuncs;
+
+	for (size_t m = 0; m < nmodule; m++)
+		n += module[m]->nfuncs;
+	*view = *lf;
+	view->funcs = xcalloc(n ? n : 1, sizeof(*view->funcs));
+	view->nfuncs = 0;
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		view->funcs[view->nfuncs++] = lf->funcs[i];
+	for (size_t m = 0; m < nmodule; m++)
+		for (size_t i = 0; i < module[m]->nfuncs; i++)
+			view->funcs[view->nfuncs++] = module[m]->funcs[i];
+}
+
+void analyse_file(const struct lowered_file *lf, const struct lowered_file *const *module,
+		  size_t nmodule, const struct lint_target *target,
 		  const unsigned char *rule_enabled, struct finding_list *findings)
 {
 	struct summary_table table;
-	struct lowered_file judged;
+	struct lowered_file judged, summarised;
 
 	judged_functions(lf, &judged);
-	summary_table_init(&table, lf, target);
+	summarised_functions(lf, module, nmodule, &summarised);
+	summary_table_init(&table, &summarised, target);
 	for (size_t i = 0; i < judged.nfuncs; i++) {
 		struct fn_analysis fa;
 		struct config_set *states;
@@ -99,6 +125,7 @@ void analyse_file(const struct lowered_file *lf, const struct lint_target *targe
 		fn_analysis_free(&fa);
 	}
 	summary_table_free(&table);
+	free(summarised.funcs);
 	analyse_header_functions(lf, target, rule_enabled, findings);
 	run_file_rules(&judged, target, rule_enabled, findings);
 	free(judged.funcs);

@@ -25,6 +25,7 @@ struct file_result {
 	char *message;            /* status detail (JSON "message") */
 	char *stderr_note;        /* once-per-file tool note for stderr, or NULL */
 	char *header_cache_note;  /* whether the header cache was used, and why (--verbose) */
+	char *module_note;        /* the module's other files summarised, or NULL (--verbose) */
 	int version_code;
 	int prefiltered;          /* not parsed: no trigger token (token_prefilter.h) */
 	int timed_out;            /* FILE_ERROR: over --file-timeout, the worker was killed */

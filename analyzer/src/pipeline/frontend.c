@@ -5,16 +5,20 @@
 #include "ast_lowering.h"
 #include "block_layer_code.h"
 #include "degraded_report.h"
+#include "file_analysis.h"
+#include "file_rules.h"
 #include "flag_translation.h"
 #include "header_cache.h"
 #include "headerless_prelude.h"
 #include "include_prefix.h"
 #include "kernel_version.h"
+#include "module_sources.h"
 #include "read_file.h"
+#include "rules.h"
 #include "token_prefilter.h"
 #include "tu_diagnostics.h"
-#include "typestate.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +103,189 @@ static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const c
 	return rc;
 }
 
+/* Parse text (job's file) with the header cache when it fits; a PCH that
+ * does not load is rejected and the file parsed again without it. */
+static enum CXErrorCode parse_with_cache(CXIndex index, const struct file_job *job,
+					 const struct analysis_settings *set, const char *text,
+					 char **note, CXTranslationUnit *tu)
+{
+	const char *pch = usable_pch(index, job, set, text, note);
+	enum CXErrorCode rc = parse(index, job, pch, tu);
+
+	if (pch && (rc != CXError_Success || !*tu || pch_failed(*tu))) {
+		free(*note);
+		*note = xasprintf("header cache not used: %s did not load "
+				  "(removed; rebuilt on the next run)", pch);
+		header_cache_reject(set->header_cache, pch);
+		if (*tu)
+			clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		rc = parse(index, job, NULL, tu);
+	}
+	return rc;
+}
+
+/* ------------------------------------------------ the module's other files */
+
+/*
+ * A helper of another .c file of the same module (module_sources.h) counts
+ * like one of the file's own: its summary is computed from its lowered
+ * body.  Only files that define a function the main file calls and that
+ * call the lifecycle API themselves are parsed; they are kept for the next
+ * files of the same module (a worker takes a tree's files in order).
+ */
+#define MODULE_CACHE_FILES 16
+#define MODULE_FILES_PER_FILE 8
+
+struct module_file {
+	char *path;
+	struct lowered_file lf;
+	int lowered;  /* 0: it did not parse: no functions */
+	int in_use;   /* lent to the file being analysed */
+};
+
+static struct module_file module_cache[MODULE_CACHE_FILES];
+static unsigned module_cache_next;
+
+struct called_names {
+	const struct lowered_file *lf;
+	struct string_list names;
+};
+
+static int collect_called(const struct ir_node *n, void *data)
+{
+	struct called_names *cn = data;
+	const char *name;
+
+	if (n->kind != IR_CALL || !(name = ir_call_name(n)) || !*name ||
+	    string_list_contains(&cn->names, name))
+		return 1;
+	for (size_t i = 0; i < cn->lf->nfuncs; i++)
+		if (!strcmp(cn->lf->funcs[i].name, name))
+			return 1;
+	string_list_push(&cn->names, name);
+	return 1;
+}
+
+/* The sibling's text defines (or at least names as called) one of names,
+ * and calls the lifecycle API. */
+static int sibling_may_help(const char *text, const struct string_list *names,
+			    const struct string_list *lifecycle)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < lifecycle->len && !any; i++)
+		any = strstr(text, lifecycle->items[i]) != NULL;
+	if (!any)
+		return 0;
+	for (size_t i = 0; i < names->len; i++) {
+		size_t len = strlen(names->items[i]);
+
+		for (const char *p = strstr(text, names->items[i]); p;
+		     p = strstr(p + 1, names->items[i])) {
+			const char *q = p + len;
+
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '(' && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static struct module_file *module_file_get(CXIndex index, const struct file_job *job,
+					   const struct analysis_settings *set, const char *path,
+					   const char *text)
+{
+	struct file_job sj = *job;
+	struct module_file *m;
+	CXTranslationUnit tu = NULL;
+	char *note = NULL;
+	unsigned tries = 0;
+
+	for (unsigned i = 0; i < MODULE_CACHE_FILES; i++)
+		if (module_cache[i].path && !strcmp(module_cache[i].path, path))
+			return &module_cache[i];
+	do {
+		m = &module_cache[module_cache_next];
+		module_cache_next = (module_cache_next + 1) % MODULE_CACHE_FILES;
+	} while (m->in_use && ++tries < MODULE_CACHE_FILES);
+	if (m->in_use)
+		return NULL;
+	if (m->path) {
+		free(m->path);
+		if (m->lowered)
+			lowered_file_free(&m->lf);
+	}
+	memset(m, 0, sizeof(*m));
+	m->path = xstrdup(path);
+	sj.path = path;
+	sj.display = path;
+	sj.contents = NULL;
+	sj.contents_len = 0;
+	if (parse_with_cache(index, &sj, set, text, &note, &tu) == CXError_Success && tu) {
+		lower_main_file(tu, &m->lf);
+		m->lowered = 1;
+	}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
+	free(note);
+	return m;
+}
+
+/* The lowered other files of the module that may define helpers lf calls. */
+static size_t module_files_for(CXIndex index, const struct file_job *job,
+			       const struct analysis_settings *set, const struct lowered_file *lf,
+			       const struct lowered_file **out, char **note)
+{
+	struct string_list siblings = { 0 }, lifecycle = { 0 };
+	struct called_names cn = { .lf = lf };
+	size_t n = 0;
+
+	if (job->contents || !module_sibling_sources(job->path, &siblings))
+		return 0;
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		ir_walk(lf->funcs[i].body, collect_called, &cn);
+	disk_lifecycle_tokens(&lifecycle);
+	for (size_t i = 0; i < siblings.len && n < MODULE_FILES_PER_FILE && cn.names.len; i++) {
+		char *text = read_file(siblings.items[i], NULL);
+		struct module_file *m;
+
+		if (!text)
+			continue;
+		if (sibling_may_help(text, &cn.names, &lifecycle)) {
+			m = module_file_get(index, job, set, siblings.items[i], text);
+			if (m && m->lowered) {
+				char *more = xasprintf("%s%s%s", *note ? *note : "",
+						       *note ? ", " : "", siblings.items[i]);
+
+				free(*note);
+				*note = more;
+				m->in_use = 1;
+				out[n++] = &m->lf;
+			}
+		}
+		free(text);
+	}
+	if (*note) {
+		char *full = xasprintf("helpers of the module's other files summarised: %s", *note);
+
+		free(*note);
+		*note = full;
+	}
+	string_list_free(&siblings);
+	string_list_free(&lifecycle);
+	string_list_free(&cn.names);
+	return n;
+}
+
+static void module_files_release(void)
+{
+	for (unsigned i = 0; i < MODULE_CACHE_FILES; i++)
+		module_cache[i].in_use = 0;
+}
+
 void analyse_one(CXIndex index, const struct file_job *job, const struct analysis_settings *set,
 		 struct file_result *res)
 {
@@ -109,7 +296,8 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	struct string_list undeclared = { 0 };
 	struct lowered_file lf;
 	struct lint_target target;
-	const char *pch;
+	const struct lowered_file *module[MODULE_FILES_PER_FILE];
+	size_t nmodule;
 	char *text;
 
 	memset(res, 0, sizeof(*res));
@@ -138,19 +326,8 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 				       "local headers (token prefilter)");
 		return;
 	}
-	pch = usable_pch(index, job, set, text, &res->header_cache_note);
+	rc = parse_with_cache(index, job, set, text, &res->header_cache_note, &tu);
 	free(text);
-	rc = parse(index, job, pch, &tu);
-	if (pch && (rc != CXError_Success || !tu || pch_failed(tu))) {
-		free(res->header_cache_note);
-		res->header_cache_note = xasprintf("header cache not used: %s did not load "
-						   "(removed; rebuilt on the next run)", pch);
-		header_cache_reject(set->header_cache, pch);
-		if (tu)
-			clang_disposeTranslationUnit(tu);
-		tu = NULL;
-		rc = parse(index, job, NULL, &tu);
-	}
 	if (rc != CXError_Success || !tu) {
 		res->status = FILE_ERROR;
 		res->message = xasprintf("libclang could not parse %s (error %d)", job->path, (int)rc);
@@ -166,7 +343,9 @@ void analyse_one(CXIndex index, const struct file_job *job, const struct analysi
 	res->version_code = target.version_code;
 	lower_main_file(tu, &lf);
 	res->degraded_functions = lowered_degraded_functions(&lf);
-	analyse_file(&lf, &target, set->rule_enabled, &res->findings);
+	nmodule = module_files_for(index, job, set, &lf, module, &res->module_note);
+	analyse_file(&lf, module, nmodule, &target, set->rule_enabled, &res->findings);
+	module_files_release();
 	record_function_extents(&lf, res);
 	degraded_report(res, job->display, job->have_kernel_flags, errors);
 	/* only kernel headers that tell their version can lack another generation's
@@ -184,6 +363,7 @@ void file_result_free(struct file_result *res)
 	free(res->message);
 	free(res->stderr_note);
 	free(res->header_cache_note);
+	free(res->module_note);
 	free(res->first_error);
 	string_list_free(&res->first_missing_headers);
 	free(res->api_generation_note);

@@ -42,6 +42,7 @@ void result_wire_encode(const struct file_result *res, struct wire_buffer *b)
 	put_str(b, res->message);
 	put_str(b, res->stderr_note);
 	put_str(b, res->header_cache_note);
+	put_str(b, res->module_note);
 	put_str(b, res->first_error);
 	put_u32(b, (uint32_t)res->block_core);
 	put_u32(b, res->missing_headers);
@@ -120,6 +121,7 @@ int result_wire_decode(const unsigned char *data, size_t len, struct file_result
 	res->message = get_str(&r);
 	res->stderr_note = get_str(&r);
 	res->header_cache_note = get_str(&r);
+	res->module_note = get_str(&r);
 	res->first_error = get_str(&r);
 	res->block_core = (int)get_u32(&r);
 	res->missing_headers = get_u32(&r);
