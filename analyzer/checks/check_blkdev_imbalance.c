@@ -44,8 +44,8 @@ static void classify(const struct ir_node *call, struct rf_call *out)
 			major = a0->value;
 		else
 			major = -1;
-		out->success = major == 0 ? RF_POS : major > 0 ? RF_ZERO : RF_ZERO | RF_POS;
-		out->possible = out->success | RF_NEG;
+		out->success = major == 0 ? VAL_POS : major > 0 ? VAL_ZERO : VAL_ZERO | VAL_POS;
+		out->possible = out->success | VAL_NEG;
 	} else if (!strcmp(name, "unregister_blkdev") && ir_call_nargs(call) >= 2) {
 		out->role = RF_RELEASE;
 		name_key(ir_call_arg(call, 1), out->key, sizeof(out->key));

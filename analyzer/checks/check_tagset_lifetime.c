@@ -339,8 +339,8 @@ static void classify(const struct ir_node *call, struct rf_call *out)
 	if ((!strcmp(name, "blk_mq_alloc_tag_set") || !strcmp(name, "blk_mq_alloc_sq_tag_set")) &&
 	    tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key))) {
 		out->role = RF_ACQUIRE;
-		out->success = RF_ZERO;
-		out->possible = RF_ZERO | RF_NEG;
+		out->success = VAL_ZERO;
+		out->possible = VAL_ZERO | VAL_NEG;
 	} else if (!strcmp(name, "blk_mq_free_tag_set")) {
 		out->role = RF_RELEASE;
 		if (!tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key)))

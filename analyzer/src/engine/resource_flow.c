@@ -215,24 +215,6 @@ static int set_join(struct rf_set *dst, const struct rf_set *src, int force_coll
 
 /* ------------------------------------------------------------ transfer */
 
-static int is_negative_constant(const struct ir_node *n)
-{
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	if (n->kind == IR_INTLIT)
-		return (n->flags & IRF_HAS_VALUE) && n->value < 0;
-	if (n->kind == IR_UNARY && n->op == CXUnaryOperator_Minus && n->nkids == 1) {
-		const struct ir_node *k = ir_strip(n->kids[0]);
-
-		if (k && k->kind == IR_INTLIT)
-			return (k->flags & IRF_HAS_VALUE) && k->value > 0;
-		/* -ENOMEM without headers: an undeclared name, not a variable */
-		return k && !(k->kind == IR_DECLREF && (k->flags & IRF_VAR));
-	}
-	return 0;
-}
-
 static void release_key(struct rf_config *c, int k)
 {
 	if (k >= 0)
@@ -272,7 +254,7 @@ static void devm_release(struct rf_fn *f, struct rf_config *c, const struct ir_n
 static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const struct ir_node *n,
 				 int used)
 {
-	struct rf_value v = { RF_ANY, -1, 0 };
+	struct rf_value v = { VAL_ANY, -1, 0 };
 	const char *name = ir_call_name(n);
 	struct rf_call rc;
 	int fi;
@@ -289,7 +271,7 @@ static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const str
 			c->key[k] = K_HELD; /* void, or result ignored: assume it worked */
 		} else {
 			c->key[k] = K_PENDING;
-			v.bits = (uint8_t)(rc.possible ? rc.possible : RF_ANY);
+			v.bits = (uint8_t)(rc.possible ? rc.possible : VAL_ANY);
 			v.link = (int8_t)k;
 			v.success = (uint8_t)rc.success;
 		}
@@ -306,7 +288,7 @@ static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const str
 		return v;
 	}
 	if (!strcmp(name, "PTR_ERR") || !strcmp(name, "ERR_PTR") || !strcmp(name, "ERR_CAST")) {
-		v.bits = RF_NEG;
+		v.bits = VAL_NEG;
 		return v;
 	}
 	fi = func_index(f->fc->lf, name);
@@ -330,7 +312,7 @@ static void assign_var(struct rf_config *c, int var, struct rf_value v)
 
 static struct rf_value eval(struct rf_fn *f, struct rf_config *c, const struct ir_node *n, int used)
 {
-	struct rf_value v = { RF_ANY, -1, 0 };
+	struct rf_value v = { VAL_ANY, -1, 0 };
 	int var;
 
 	n = ir_strip(n);
@@ -341,7 +323,7 @@ static struct rf_value eval(struct rf_fn *f, struct rf_config *c, const struct i
 		return eval_call(f, c, n, used);
 	case IR_INTLIT:
 		if (n->flags & IRF_HAS_VALUE)
-			v.bits = n->value < 0 ? RF_NEG : n->value ? RF_POS : RF_ZERO;
+			v.bits = n->value < 0 ? VAL_NEG : n->value ? VAL_POS : VAL_ZERO;
 		return v;
 	case IR_DECLREF:
 		var = var_of(f, n);
@@ -360,8 +342,8 @@ static struct rf_value eval(struct rf_fn *f, struct rf_config *c, const struct i
 	case IR_SIZEOF:
 		return v;
 	case IR_UNARY:
-		if (is_negative_constant(n)) {
-			v.bits = RF_NEG;
+		if (value_negative_constant(n)) {
+			v.bits = VAL_NEG;
 			return v;
 		}
 		break;
@@ -396,36 +378,6 @@ static struct rf_value eval(struct rf_fn *f, struct rf_config *c, const struct i
 }
 
 /* ------------------------------------------------------------ refinement */
-
-static int is_zero_literal(const struct ir_node *n)
-{
-	n = ir_strip(n);
-	return n && n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE) && n->value == 0;
-}
-
-/* Values v of {neg, zero, pos} for which "v op 0" (or "0 op v") is sense. */
-static unsigned relation_mask(int op, int sense, int zero_on_left)
-{
-	unsigned m = 0;
-
-	for (int s = -1; s <= 1; s++) {
-		int a = zero_on_left ? 0 : s, b = zero_on_left ? s : 0, r;
-
-		switch (op) {
-		case CXBinaryOperator_LT: r = a < b; break;
-		case CXBinaryOperator_GT: r = a > b; break;
-		case CXBinaryOperator_LE: r = a <= b; break;
-		case CXBinaryOperator_GE: r = a >= b; break;
-		case CXBinaryOperator_EQ: r = a == b; break;
-		case CXBinaryOperator_NE: r = a != b; break;
-		default: return RF_ANY;
-		}
-		if (r == sense)
-			m |= s < 0 ? RF_NEG : s ? RF_POS : RF_ZERO;
-	}
-	return m;
-}
-
 /* The acquisition's key state once its result is known to lie in bits. */
 static void resolve(struct rf_config *c, int k, unsigned success, unsigned bits)
 {
@@ -454,7 +406,7 @@ static int refine_subject(struct rf_fn *f, struct rf_config *c, const struct ir_
 		classify(f, s, &rc);
 		if (rc.role == RF_ACQUIRE && rc.success)
 			resolve(c, key_index(f, rc.key), rc.success,
-				mask & (rc.possible ? rc.possible : RF_ANY));
+				mask & (rc.possible ? rc.possible : VAL_ANY));
 		return 1;
 	}
 	var = var_of(f, s);
@@ -512,13 +464,13 @@ static int refine(struct rf_fn *f, struct rf_config *c, const struct ir_node *co
 		refine_guard(f, c, n);
 	if (n->kind == IR_BINARY && n->nkids == 2 && n->op >= CXBinaryOperator_LT &&
 	    n->op <= CXBinaryOperator_NE) {
-		if (is_zero_literal(n->kids[1]))
-			return refine_subject(f, c, n->kids[0], relation_mask(n->op, sense, 0));
-		if (is_zero_literal(n->kids[0]))
-			return refine_subject(f, c, n->kids[1], relation_mask(n->op, sense, 1));
+		if (value_zero_literal(n->kids[1]))
+			return refine_subject(f, c, n->kids[0], value_relation_mask(n->op, sense, 0));
+		if (value_zero_literal(n->kids[0]))
+			return refine_subject(f, c, n->kids[1], value_relation_mask(n->op, sense, 1));
 		return 1;
 	}
-	return refine_subject(f, c, n, sense ? (RF_NEG | RF_POS) : RF_ZERO);
+	return refine_subject(f, c, n, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
 }
 
 /* ------------------------------------------------------------ blocks */
@@ -526,7 +478,7 @@ static int refine(struct rf_fn *f, struct rf_config *c, const struct ir_node *co
 static void on_return(struct rf_fn *f, const struct rf_config *c, struct rf_value v,
 		      struct ir_loc loc)
 {
-	if (!f->reporting || f->fn->returns_void || !v.bits || (v.bits & RF_ZERO))
+	if (!f->reporting || f->fn->returns_void || !v.bits || (v.bits & VAL_ZERO))
 		return;
 	for (unsigned k = 0; k < f->nkeys; k++) {
 		struct rf_leak leak = {
@@ -562,7 +514,7 @@ static void run_block(struct rf_fn *f, const struct cfg_block *blk, const struct
 				v = eval(f, &c, rv, 1);
 				/* a pointer is an error only as ERR_PTR(): not NULL, not an object */
 				if (rv && (rv->flags & IRF_POINTER) && rv->kind != IR_CALL)
-					v.bits = RF_ZERO;
+					v.bits = VAL_ZERO;
 			}
 			on_return(f, &c, v, it->loc);
 			live = 0;
@@ -589,7 +541,7 @@ static void analyse_function(struct rf_fn *f)
 	for (unsigned k = 0; k < RF_MAX_KEYS; k++)
 		entry.key[k] = K_NONE;
 	for (unsigned v = 0; v < RF_MAX_VARS; v++) {
-		entry.var[v] = RF_ANY;
+		entry.var[v] = VAL_ANY;
 		entry.link[v] = -1;
 	}
 	set_push(&states[cfg.entry], &entry);

@@ -16,13 +16,11 @@
 #define GENDISK_LINT_RESOURCE_FLOW_H
 
 #include "file_rules.h"
+#include "value_sets.h"
 
 #define RF_KEY_LEN 160
 
 enum rf_role { RF_OTHER, RF_ACQUIRE, RF_RELEASE };
-
-/* Value sets of an integer result. */
-enum { RF_ZERO = 1, RF_NEG = 2, RF_POS = 4, RF_ANY = 7 };
 
 struct rf_call {
 	enum rf_role role;

@@ -5,6 +5,7 @@
 #include "rules.h"
 #include "string_list.h"
 #include "summary_table.h"
+#include "value_sets.h"
 
 #include <clang-c/Index.h>
 #include <limits.h>
@@ -792,24 +793,6 @@ static int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 	return -1;
 }
 
-static int is_negative_constant(const struct ir_node *n)
-{
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	if (n->kind == IR_INTLIT)
-		return (n->flags & IRF_HAS_VALUE) && n->value < 0;
-	if (n->kind == IR_UNARY && n->op == CXUnaryOperator_Minus && n->nkids == 1) {
-		const struct ir_node *k = ir_strip(n->kids[0]);
-
-		if (k->kind == IR_INTLIT)
-			return (k->flags & IRF_HAS_VALUE) && k->value > 0;
-		/* -ENOMEM without headers: an undeclared name, not a variable */
-		return !(k->kind == IR_DECLREF && (k->flags & IRF_VAR));
-	}
-	return 0;
-}
-
 static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
 {
 	struct value v = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
@@ -853,7 +836,7 @@ static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
 		}
 		return v;
 	}
-	if (is_negative_constant(n)) {
+	if (value_negative_constant(n)) {
 		v.kind = V_INT;
 		v.bits = VAL_NEG;
 		return v;
@@ -1366,33 +1349,6 @@ static void refine_group_member(struct obj_state *o, const void *arg)
 		ra->empty = 1;
 }
 
-/* Keep values of a relation "x OP 0" (when sense) or its negation. */
-static unsigned relation_mask(int op, int sense, int zero_on_left)
-{
-	unsigned m;
-
-	if (zero_on_left) { /* 0 < x  ==  x > 0 */
-		if (op == CXBinaryOperator_LT)
-			op = CXBinaryOperator_GT;
-		else if (op == CXBinaryOperator_GT)
-			op = CXBinaryOperator_LT;
-		else if (op == CXBinaryOperator_LE)
-			op = CXBinaryOperator_GE;
-		else if (op == CXBinaryOperator_GE)
-			op = CXBinaryOperator_LE;
-	}
-	switch (op) {
-	case CXBinaryOperator_EQ: m = VAL_ZERO; break;
-	case CXBinaryOperator_NE: m = VAL_NEG | VAL_POS; break;
-	case CXBinaryOperator_LT: m = VAL_NEG; break;
-	case CXBinaryOperator_GT: m = VAL_POS; break;
-	case CXBinaryOperator_LE: m = VAL_NEG | VAL_ZERO; break;
-	case CXBinaryOperator_GE: m = VAL_POS | VAL_ZERO; break;
-	default: return VAL_ANY;
-	}
-	return sense ? m : (VAL_ANY & ~m);
-}
-
 /* Refine every configuration on "subject has a value in mask"; drop the
  * configurations where that is impossible. */
 static void refine_subject(struct engine *e, const struct ir_node *subject, unsigned mask)
@@ -1469,12 +1425,6 @@ keep:
 	e->cur.len = kept;
 }
 
-static int is_zero_literal(const struct ir_node *n)
-{
-	n = ir_strip(n);
-	return n && n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE) && n->value == 0;
-}
-
 /* A failure check on a tracked disk, for EV_ALLOC_CHECK; -1 if none. */
 static int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind)
 {
@@ -1493,9 +1443,9 @@ static int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_
 	}
 	if (c->kind == IR_BINARY && c->nkids == 2 &&
 	    (c->op == CXBinaryOperator_EQ || c->op == CXBinaryOperator_NE)) {
-		if (is_zero_literal(c->kids[1]) || is_zero_literal(c->kids[0])) {
+		if (value_zero_literal(c->kids[1]) || value_zero_literal(c->kids[0])) {
 			*kind = CHECK_NULL;
-			return obj_of(fa, is_zero_literal(c->kids[1]) ? c->kids[0] : c->kids[1]);
+			return obj_of(fa, value_zero_literal(c->kids[1]) ? c->kids[0] : c->kids[1]);
 		}
 		return -1;
 	}
@@ -1544,10 +1494,10 @@ static void refine(struct engine *e, const struct ir_node *cond, int sense)
 	}
 	if (c->kind == IR_BINARY && c->nkids == 2 && c->op >= CXBinaryOperator_LT &&
 	    c->op <= CXBinaryOperator_NE) {
-		if (is_zero_literal(c->kids[1]))
-			refine_subject(e, c->kids[0], relation_mask(c->op, sense, 0));
-		else if (is_zero_literal(c->kids[0]))
-			refine_subject(e, c->kids[1], relation_mask(c->op, sense, 1));
+		if (value_zero_literal(c->kids[1]))
+			refine_subject(e, c->kids[0], value_relation_mask(c->op, sense, 0));
+		else if (value_zero_literal(c->kids[0]))
+			refine_subject(e, c->kids[1], value_relation_mask(c->op, sense, 1));
 		return;
 	}
 	refine_subject(e, c, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
@@ -1569,7 +1519,7 @@ static int value_is_error(const struct fn_analysis *fa, const struct config *c,
 		return strcmp(name, "PTR_ERR") == 0 || strcmp(name, "ERR_PTR") == 0 ||
 		       strcmp(name, "ERR_CAST") == 0;
 	}
-	if (is_negative_constant(n))
+	if (value_negative_constant(n))
 		return 1;
 	var = var_of(fa, n);
 	if (var >= 0)

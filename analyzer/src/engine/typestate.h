@@ -18,6 +18,7 @@
 #include "findings.h"
 #include "ir.h"
 #include "kernel_version.h"
+#include "value_sets.h"
 
 #include <stdint.h>
 
@@ -32,9 +33,6 @@ enum disk_state {
 	DS_DELETED = 1 << 7,
 	DS_PUT = 1 << 8,
 };
-
-/* Value sets of integer variables. */
-enum { VAL_ZERO = 1, VAL_NEG = 2, VAL_POS = 4, VAL_ANY = 7 };
 
 struct obj_state {
 	uint16_t bits;
