@@ -3,6 +3,7 @@
 
 #include "ast_lowering.h"
 #include "cfg.h"
+#include "dataflow.h"
 #include "string_list.h"
 
 #include <clang-c/Index.h>
@@ -22,11 +23,6 @@ struct rf_config {
 	uint8_t var[RF_MAX_VARS];
 	int8_t link[RF_MAX_VARS];        /* key whose acquisition result the var holds, or -1 */
 	uint8_t link_success[RF_MAX_VARS]; /* that acquisition's success values */
-};
-
-struct rf_set {
-	struct rf_config *items;
-	unsigned len, cap;
 };
 
 struct rf_value {
@@ -159,58 +155,46 @@ static void mark_loop_keys(struct rf_fn *f, const struct ir_node *n, int in_loop
 		mark_loop_keys(f, n->kids[i], in_loop);
 }
 
-/* ------------------------------------------------------------ sets */
+/* ------------------------------------------------------------ the domain */
 
-static void set_push(struct rf_set *s, const struct rf_config *c)
+static void *config_copy(void *ctx, const void *c)
 {
-	for (unsigned i = 0; i < s->len; i++)
-		if (memcmp(&s->items[i], c, sizeof(*c)) == 0)
-			return;
-	if (s->len == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 8;
-		s->items = xrealloc(s->items, s->cap * sizeof(*s->items));
-	}
-	s->items[s->len++] = *c;
+	struct rf_config *n = xmalloc(sizeof(*n));
+
+	(void)ctx;
+	*n = *(const struct rf_config *)c;
+	return n;
+}
+
+/* Configurations carry no provenance: equal or different. */
+static int config_fold(void *ctx, void *into, const void *c)
+{
+	(void)ctx;
+	return memcmp(into, c, sizeof(struct rf_config)) == 0 ? 0 : -1;
 }
 
 /* Past the bound: one configuration holding the union of all. */
-static void set_collapse(struct rf_set *s)
+static void set_collapse(void *ctx, struct df_set *s)
 {
-	struct rf_config u;
+	struct rf_config *u;
 
+	(void)ctx;
 	if (s->len <= 1)
 		return;
 	u = s->items[0];
 	for (unsigned i = 1; i < s->len; i++) {
-		const struct rf_config *c = &s->items[i];
+		const struct rf_config *c = s->items[i];
 
 		for (unsigned k = 0; k < RF_MAX_KEYS; k++)
-			u.key[k] |= c->key[k];
+			u->key[k] |= c->key[k];
 		for (unsigned v = 0; v < RF_MAX_VARS; v++) {
-			u.var[v] |= c->var[v];
-			if (u.link[v] != c->link[v] || u.link_success[v] != c->link_success[v])
-				u.link[v] = -1;
+			u->var[v] |= c->var[v];
+			if (u->link[v] != c->link[v] || u->link_success[v] != c->link_success[v])
+				u->link[v] = -1;
 		}
+		free(s->items[i]);
 	}
-	s->items[0] = u;
 	s->len = 1;
-}
-
-/* Join src into dst; returns 1 if dst changed. */
-static int set_join(struct rf_set *dst, const struct rf_set *src, int force_collapse)
-{
-	unsigned before = dst->len;
-	struct rf_config old = { 0 };
-
-	if (before == 1)
-		old = dst->items[0];
-	for (unsigned i = 0; i < src->len; i++)
-		set_push(dst, &src->items[i]);
-	if (dst->len > RF_MAX_CONFIGS || (force_collapse && dst->len > 1)) {
-		set_collapse(dst);
-		return before != 1 || memcmp(&old, &dst->items[0], sizeof(old)) != 0;
-	}
-	return dst->len != before;
 }
 
 /* ------------------------------------------------------------ transfer */
@@ -493,11 +477,15 @@ static void on_return(struct rf_fn *f, const struct rf_config *c, struct rf_valu
 }
 
 /* Run the block on every configuration of in; out gets the survivors. */
-static void run_block(struct rf_fn *f, const struct cfg_block *blk, const struct rf_set *in,
-		      struct rf_set *out)
+/* The domain's transfer: each configuration through the block; one that
+ * reaches a return is judged there and goes no further. */
+static void block_transfer(void *ctx, const struct cfg_block *blk, struct df_set *cur)
 {
-	for (unsigned i = 0; i < in->len; i++) {
-		struct rf_config c = in->items[i];
+	struct rf_fn *f = ctx;
+	unsigned kept = 0;
+
+	for (unsigned i = 0; i < cur->len; i++) {
+		struct rf_config *c = cur->items[i];
 		int live = 1;
 
 		for (unsigned j = 0; j < blk->nitems && live; j++) {
@@ -505,90 +493,70 @@ static void run_block(struct rf_fn *f, const struct cfg_block *blk, const struct
 			struct rf_value v = { 0, -1, 0 };
 
 			if (it->kind == CFG_EVAL) {
-				eval(f, &c, it->node, it->node == blk->cond);
+				eval(f, c, it->node, it->node == blk->cond);
 				continue;
 			}
 			if (it->node && it->node->nkids) {
 				const struct ir_node *rv = ir_strip(it->node->kids[0]);
 
-				v = eval(f, &c, rv, 1);
+				v = eval(f, c, rv, 1);
 				/* a pointer is an error only as ERR_PTR(): not NULL, not an object */
 				if (rv && (rv->flags & IRF_POINTER) && rv->kind != IR_CALL)
 					v.bits = VAL_ZERO;
 			}
-			on_return(f, &c, v, it->loc);
+			on_return(f, c, v, it->loc);
 			live = 0;
 		}
 		if (live)
-			set_push(out, &c);
+			cur->items[kept++] = c;
+		else
+			free(c);
 	}
+	cur->len = kept;
+}
+
+/* The domain's refinement: drop the configurations the edge rules out. */
+static void edge_refine(void *ctx, const struct ir_node *cond, int sense, struct df_set *cur)
+{
+	unsigned kept = 0;
+
+	for (unsigned i = 0; i < cur->len; i++) {
+		if (refine(ctx, cur->items[i], cond, sense))
+			cur->items[kept++] = cur->items[i];
+		else
+			free(cur->items[i]);
+	}
+	cur->len = kept;
 }
 
 static void analyse_function(struct rf_fn *f)
 {
+	struct df_domain d = {
+		.ctx = f,
+		.copy = config_copy,
+		.fold = config_fold,
+		.collapse = set_collapse,
+		.transfer = block_transfer,
+		.refine = edge_refine,
+		.max_configs = RF_MAX_CONFIGS,
+		.max_visits = RF_MAX_VISITS,
+	};
+	struct rf_config *entry = xcalloc(1, sizeof(*entry));
+	struct df_set *states;
 	struct cfg cfg;
-	struct rf_set *states;
-	unsigned *visits;
-	unsigned char *dirty;
-	struct rf_config entry;
-	int any = 1;
 
 	cfg_build(f->fn, &cfg);
-	states = xcalloc(cfg.nblocks, sizeof(*states));
-	visits = xcalloc(cfg.nblocks, sizeof(*visits));
-	dirty = xcalloc(cfg.nblocks, 1);
-	memset(&entry, 0, sizeof(entry));
 	for (unsigned k = 0; k < RF_MAX_KEYS; k++)
-		entry.key[k] = K_NONE;
+		entry->key[k] = K_NONE;
 	for (unsigned v = 0; v < RF_MAX_VARS; v++) {
-		entry.var[v] = VAL_ANY;
-		entry.link[v] = -1;
+		entry->var[v] = VAL_ANY;
+		entry->link[v] = -1;
 	}
-	set_push(&states[cfg.entry], &entry);
-	dirty[cfg.entry] = 1;
-	for (int pass = 0; pass < 2; pass++) {
-		f->reporting = pass;
-		if (pass)
-			memset(dirty, 1, cfg.nblocks);
-		for (any = 1; any;) {
-			any = 0;
-			for (unsigned r = 0; r < cfg.nrpo; r++) {
-				unsigned b = cfg.rpo[r];
-				const struct cfg_block *blk = &cfg.blocks[b];
-				struct rf_set out = { 0 };
-
-				if (!dirty[b])
-					continue;
-				dirty[b] = 0;
-				any = !pass;
-				run_block(f, blk, &states[b], &out);
-				for (unsigned s = 0; s < blk->nsuccs && !pass; s++) {
-					unsigned succ = blk->succs[s];
-					struct rf_set br = { 0 };
-
-					for (unsigned i = 0; i < out.len; i++) {
-						struct rf_config c = out.items[i];
-
-						if (blk->term != CFG_TERM_BRANCH ||
-						    refine(f, &c, blk->cond, s == 0))
-							set_push(&br, &c);
-					}
-					if (set_join(&states[succ], &br,
-						     visits[succ] > RF_MAX_VISITS)) {
-						dirty[succ] = 1;
-						visits[succ]++;
-					}
-					free(br.items);
-				}
-				free(out.items);
-			}
-		}
-	}
-	for (unsigned b = 0; b < cfg.nblocks; b++)
-		free(states[b].items);
-	free(states);
-	free(visits);
-	free(dirty);
+	f->reporting = 0;
+	states = df_fixpoint(&d, &cfg, entry);
+	f->reporting = 1;
+	df_replay(&d, &cfg, states);
+	df_states_free(&cfg, states);
 	cfg_free(&cfg);
 }
 

@@ -9,8 +9,9 @@
  * positive} and the link "holds the result of acquiring key k", so
  * "ret = blk_mq_alloc_tag_set(&set); if (ret) return ret;" is the failure of
  * the acquisition, not a leak.  A bounded set of configurations per program
- * point, as in typestate.c.  A rule (checks/) classifies calls and hears of
- * every error return reached with a key held.
+ * point, run by the driver typestate.c uses too (dataflow.h).  A rule
+ * (checks/) classifies calls and hears of every error return reached with
+ * a key held.
  */
 #ifndef GENDISK_LINT_RESOURCE_FLOW_H
 #define GENDISK_LINT_RESOURCE_FLOW_H

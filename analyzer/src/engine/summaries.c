@@ -22,8 +22,8 @@ static void compute(struct summary_table *t, struct function_summary *s,
 		    const struct ir_function *fn)
 {
 	struct fn_analysis fa;
-	struct config_set *states;
-	const struct config_set *exit_set;
+	struct df_set *states;
+	const struct df_set *exit_set;
 
 	fn_analysis_init(&fa, fn, t->target, t);
 	if (!fa.nobjs) {

@@ -510,33 +510,10 @@ static int merge_locs(struct obj_state *dst, const struct obj_state *src)
 	return changed;
 }
 
-static void set_push(struct config_set *s, struct config *c)
-{
-	if (s->len == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 4;
-		s->items = xrealloc(s->items, s->cap * sizeof(*s->items));
-	}
-	s->items[s->len++] = c;
-}
-
-static void set_clear(struct config_set *s)
-{
-	for (unsigned i = 0; i < s->len; i++)
-		free(s->items[i]);
-	s->len = 0;
-}
-
-static void set_free(struct config_set *s)
-{
-	set_clear(s);
-	free(s->items);
-	s->items = NULL;
-	s->cap = 0;
-}
-
 /* Collapse the set into one configuration (the bounded join). */
-static void set_collapse(const struct fn_analysis *fa, struct config_set *s)
+static void set_collapse(void *ctx, struct df_set *s)
 {
+	const struct fn_analysis *fa = ctx;
 	struct config *j;
 
 	if (s->len <= 1)
@@ -572,35 +549,24 @@ static void set_collapse(const struct fn_analysis *fa, struct config_set *s)
 	s->len = 1;
 }
 
-/* Add c (taking ownership) to s; returns 1 if s changed. */
-static int set_join_one(const struct fn_analysis *fa, struct config_set *s, struct config *c)
+/* The domain's fold: c is into's abstract state with other provenance. */
+static int config_fold(void *ctx, void *into, const void *c)
 {
-	for (unsigned k = 0; k < s->len; k++) {
-		if (same_abstract_state(fa, s->items[k], c)) {
-			int changed = 0;
-
-			for (unsigned i = 0; i < fa->nobjs; i++)
-				changed |= merge_locs(&s->items[k]->objs[i], &c->objs[i]);
-			free(c);
-			return changed;
-		}
-	}
-	set_push(s, c);
-	return 1;
-}
-
-static int set_join(const struct fn_analysis *fa, struct config_set *dst,
-		    const struct config_set *src, int widen)
-{
+	const struct fn_analysis *fa = ctx;
+	struct config *dst = into;
+	const struct config *src = c;
 	int changed = 0;
 
-	for (unsigned k = 0; k < src->len; k++)
-		changed |= set_join_one(fa, dst, config_copy(fa, src->items[k]));
-	if (changed && (dst->len > MAX_CONFIGS || (widen && dst->len > 1))) {
-		/* collapse; the collapsed config must still cover the old one */
-		set_collapse(fa, dst);
-	}
+	if (!same_abstract_state(fa, dst, src))
+		return -1;
+	for (unsigned i = 0; i < fa->nobjs; i++)
+		changed |= merge_locs(&dst->objs[i], &src->objs[i]);
 	return changed;
+}
+
+static void *config_copy_cb(void *ctx, const void *c)
+{
+	return config_copy(ctx, c);
 }
 
 /* ------------------------------------------------------ state changes */
@@ -680,7 +646,7 @@ static void mark_escaped(struct obj_state *o, const void *arg)
 
 struct engine {
 	struct fn_analysis *fa;
-	struct config_set cur;
+	struct df_set cur;
 };
 
 static void emit(struct engine *e, struct lint_event *ev)
@@ -1371,7 +1337,7 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 			unsigned vb = s->value == 0 ? VAL_ZERO : s->value < 0 ? VAL_NEG : VAL_POS;
 
 			if (!(vb & mask))
-				set_clear(&e->cur);
+				df_set_clear(&e->cur);
 		}
 		return;
 	}
@@ -1534,7 +1500,7 @@ unsigned ev_nconfigs(const struct lint_event *ev)
 
 const struct obj_state *ev_obj(const struct lint_event *ev, unsigned config, int obj)
 {
-	return &ev->configs->items[config]->objs[obj];
+	return &((const struct config *)ev->configs->items[config])->objs[obj];
 }
 
 int ev_return_is_error(const struct lint_event *ev, unsigned config)
@@ -1567,7 +1533,7 @@ int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj)
 
 int ev_is_group_leader(const struct lint_event *ev, unsigned config, int obj)
 {
-	return ev->configs->items[config]->objs[obj].group == obj;
+	return ((const struct config *)ev->configs->items[config])->objs[obj].group == obj;
 }
 
 int ev_group_is_weak(const struct lint_event *ev, unsigned config, int obj)
@@ -1690,14 +1656,6 @@ static void run_block(struct engine *e, const struct cfg_block *blk)
 	}
 }
 
-static void copy_set(const struct fn_analysis *fa, struct config_set *dst,
-		     const struct config_set *src)
-{
-	set_clear(dst);
-	for (unsigned k = 0; k < src->len; k++)
-		set_push(dst, config_copy(fa, src->items[k]));
-}
-
 static struct config *entry_config(const struct fn_analysis *fa)
 {
 	struct config *c = config_new(fa);
@@ -1728,84 +1686,55 @@ void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 		cfg_build(fn, &fa->cfg);
 }
 
-/* Propagate the block's out-state to its successors; returns the set of
- * successors whose in-state changed via the dirty array. */
-static void propagate(struct fn_analysis *fa, struct engine *e, const struct cfg_block *blk,
-		      struct config_set *states, unsigned *visits, unsigned char *dirty)
+static void block_transfer(void *ctx, const struct cfg_block *blk, struct df_set *cur)
 {
-	for (unsigned s = 0; s < blk->nsuccs; s++) {
-		unsigned succ = blk->succs[s];
-		struct engine branch = { .fa = fa };
+	struct engine e = { .fa = ctx, .cur = *cur };
 
-		if (blk->term == CFG_TERM_BRANCH) {
-			copy_set(fa, &branch.cur, &e->cur);
-			refine(&branch, blk->cond, s == 0);
-		} else {
-			branch.cur = e->cur;
-		}
-		if (set_join(fa, &states[succ], &branch.cur, visits[succ] > MAX_BLOCK_VISITS)) {
-			dirty[succ] = 1;
-			visits[succ]++;
-		}
-		if (blk->term == CFG_TERM_BRANCH)
-			set_free(&branch.cur);
-	}
+	run_block(&e, blk);
+	*cur = e.cur;
 }
 
-struct config_set *fn_analysis_fixpoint(struct fn_analysis *fa)
+static void edge_refine(void *ctx, const struct ir_node *cond, int sense, struct df_set *cur)
 {
-	struct cfg *cfg = &fa->cfg;
-	struct config_set *states = xcalloc(cfg->nblocks, sizeof(*states));
-	unsigned *visits = xcalloc(cfg->nblocks, sizeof(*visits));
-	unsigned char *dirty = xcalloc(cfg->nblocks, 1);
-	int any = 1;
+	struct engine e = { .fa = ctx, .cur = *cur };
 
-	set_push(&states[cfg->entry], entry_config(fa));
-	dirty[cfg->entry] = 1;
-	while (any) {
-		any = 0;
-		for (unsigned r = 0; r < cfg->nrpo; r++) {
-			unsigned b = cfg->rpo[r];
-			struct engine e = { .fa = fa };
-
-			if (!dirty[b])
-				continue;
-			dirty[b] = 0;
-			any = 1;
-			copy_set(fa, &e.cur, &states[b]);
-			run_block(&e, &cfg->blocks[b]);
-			propagate(fa, &e, &cfg->blocks[b], states, visits, dirty);
-			set_free(&e.cur);
-		}
-	}
-	free(visits);
-	free(dirty);
-	return states;
+	refine(&e, cond, sense);
+	*cur = e.cur;
 }
 
-void fn_analysis_report(struct fn_analysis *fa, struct config_set *states)
+static struct df_domain domain_of(struct fn_analysis *fa)
 {
-	struct cfg *cfg = &fa->cfg;
+	return (struct df_domain){
+		.ctx = fa,
+		.copy = config_copy_cb,
+		.fold = config_fold,
+		.collapse = set_collapse,
+		.transfer = block_transfer,
+		.refine = edge_refine,
+		.max_configs = MAX_CONFIGS,
+		.max_visits = MAX_BLOCK_VISITS,
+	};
+}
+
+struct df_set *fn_analysis_fixpoint(struct fn_analysis *fa)
+{
+	struct df_domain d = domain_of(fa);
+
+	return df_fixpoint(&d, &fa->cfg, entry_config(fa));
+}
+
+void fn_analysis_report(struct fn_analysis *fa, struct df_set *states)
+{
+	struct df_domain d = domain_of(fa);
 
 	fa->reporting = 1;
-	for (unsigned r = 0; r < cfg->nrpo; r++) {
-		unsigned b = cfg->rpo[r];
-		struct engine e = { .fa = fa };
-
-		if (!states[b].len)
-			continue;
-		copy_set(fa, &e.cur, &states[b]);
-		run_block(&e, &cfg->blocks[b]);
-		set_free(&e.cur);
-	}
+	df_replay(&d, &fa->cfg, states);
 	fa->reporting = 0;
 }
 
-void fn_analysis_free_states(struct fn_analysis *fa, struct config_set *states)
+void fn_analysis_free_states(struct fn_analysis *fa, struct df_set *states)
 {
-	for (unsigned i = 0; states && i < fa->cfg.nblocks; i++)
-		set_free(&states[i]);
-	free(states);
+	df_states_free(&fa->cfg, states);
 }
 
 void fn_analysis_free(struct fn_analysis *fa)

@@ -15,6 +15,7 @@
 #define GENDISK_LINT_TYPESTATE_H
 
 #include "cfg.h"
+#include "dataflow.h"
 #include "findings.h"
 #include "ir.h"
 #include "kernel_version.h"
@@ -62,10 +63,6 @@ enum { LINK_NONE, LINK_ADD_RESULT, LINK_ALLOC_ERROR };
 
 struct config; /* opaque: objects then variables */
 
-struct config_set {
-	struct config **items;
-	unsigned len, cap;
-};
 
 struct tracked_object {
 	const char *path;   /* access path, index collapsed: host->disks[] */
@@ -109,7 +106,7 @@ enum check_kind { CHECK_NULL, CHECK_IS_ERR, CHECK_IS_ERR_OR_NULL };
 struct lint_event {
 	enum lint_event_kind kind;
 	const struct fn_analysis *fa;
-	const struct config_set *configs; /* the state just before the event */
+	const struct df_set *configs; /* the state just before the event */
 	int obj;                          /* tracked object, -1 for EV_RETURN */
 	const char *path;                 /* the object's path as written here */
 	struct ir_loc loc;
@@ -160,11 +157,11 @@ void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 		      const struct lint_target *target, struct summary_table *summaries);
 /* Runs the dataflow to a fixpoint; returns the in-state of every block
  * (array of cfg.nblocks sets, freed with fn_analysis_free_states). */
-struct config_set *fn_analysis_fixpoint(struct fn_analysis *fa);
+struct df_set *fn_analysis_fixpoint(struct fn_analysis *fa);
 /* Replays every reachable block once from its fixpoint in-state with the
  * rules listening. */
-void fn_analysis_report(struct fn_analysis *fa, struct config_set *states);
-void fn_analysis_free_states(struct fn_analysis *fa, struct config_set *states);
+void fn_analysis_report(struct fn_analysis *fa, struct df_set *states);
+void fn_analysis_free_states(struct fn_analysis *fa, struct df_set *states);
 void fn_analysis_free(struct fn_analysis *fa);
 /* Reading a configuration (for summaries). */
 const struct obj_state *config_obj(const struct config *c, int obj);

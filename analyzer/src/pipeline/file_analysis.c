@@ -44,7 +44,7 @@ static void analyse_header_functions(const struct lowered_file *lf,
 		const struct ir_function *fn = &lf->header_funcs[h];
 		struct finding_list local = { 0 };
 		struct fn_analysis fa;
-		struct config_set *states;
+		struct df_set *states;
 
 		fn_analysis_init(&fa, fn, target, NULL);
 		if (fa.nobjs) {
@@ -112,7 +112,7 @@ void analyse_file(const struct lowered_file *lf, const struct lowered_file *cons
 	summary_table_init(&table, &summarised, target);
 	for (size_t i = 0; i < judged.nfuncs; i++) {
 		struct fn_analysis fa;
-		struct config_set *states;
+		struct df_set *states;
 
 		fn_analysis_init(&fa, &judged.funcs[i], target, &table);
 		if (fa.nobjs) {
