@@ -13,11 +13,18 @@ static int never_added(const struct obj_state *st)
 
 static void on_del(const struct lint_event *ev)
 {
-	if (ev->fa->objs[ev->obj].weak)
-		return; /* one name for many disks: another element may be the added one */
+	int weak = ev->fa->objs[ev->obj].weak;
+
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		const struct obj_state *st = ev_obj(ev, c, ev->obj);
 		struct finding *f;
+
+		/* one name for many disks: another element may be the added
+		 * one, unless no add_disk() of any element succeeded on this
+		 * path (the unwinding after the first add failed, or before
+		 * any add) */
+		if (weak && st->added_once)
+			continue;
 
 		if (st->bits & DS_ADD_FAILED) {
 			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,

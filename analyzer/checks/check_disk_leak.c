@@ -1,10 +1,59 @@
 /* disk-leak: an allocated, never-added gendisk reaches an error return without put_disk(). */
 #include "rules.h"
 
+/* Was a disk of obj's alias group released (put, deleted) or handed to
+ * a function that may keep it, in configuration c? */
+static int group_released(const struct lint_event *ev, unsigned c, int obj)
+{
+	int g = ev_obj(ev, c, obj)->group;
+
+	for (unsigned i = 0; i < ev->fa->nobjs; i++) {
+		const struct obj_state *st = ev_obj(ev, c, (int)i);
+
+		if (st->group == g && (st->put_loc.line || st->del_loc.line || st->escaped))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A collapsed array element (gdram_devs[]->disk) stands for many disks and
+ * a release loop may run zero times, so "allocated here" is no leak by
+ * itself.  It must leak when the function allocated it on some path to an
+ * error return and no element of it is released on any path to that
+ * return: no configuration there has a put, a del or an escape.
+ */
+static void weak_must_leak(const struct lint_event *ev, int obj)
+{
+	const struct obj_state *alloc = NULL;
+	struct finding *f;
+
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		const struct obj_state *st = ev_obj(ev, c, obj);
+
+		if (group_released(ev, c, obj) || ev_return_hands_over(ev, c, obj))
+			return;
+		if (!alloc && ev_return_is_error(ev, c) &&
+		    (st->bits & (DS_UNCHECKED | DS_ALLOCATED)) && st->alloc_loc.line &&
+		    ev_is_group_leader(ev, c, obj))
+			alloc = st;
+	}
+	if (!alloc)
+		return;
+	f = lint_report(ev, "disk-leak", ev->loc,
+			"'%s' leaked: allocated disks of the array reach this error return and "
+			"none is released on any path here",
+			ev_obj_path(ev, obj));
+	lint_note(f, alloc->alloc_loc, "'%s' allocated here", ev_obj_path(ev, obj));
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
 		return;
+	for (unsigned o = 0; o < ev->fa->nobjs; o++)
+		if (ev->fa->objs[o].weak)
+			weak_must_leak(ev, (int)o);
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		if (!ev_return_is_error(ev, c))
 			continue;

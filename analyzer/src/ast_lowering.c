@@ -455,6 +455,32 @@ static unsigned callee_flags(CXCursor call)
 	return 0;
 }
 
+/* A comparison or logical test: only a for loop's condition is one. */
+static int is_test_expr(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_BINARY)
+		return (n->op >= CXBinaryOperator_LT && n->op <= CXBinaryOperator_NE) ||
+		       n->op == CXBinaryOperator_LAnd || n->op == CXBinaryOperator_LOr;
+	return n->kind == IR_UNARY && n->op == CXUnaryOperator_LNot;
+}
+
+/* Is the call's type struct gendisk * (an allocator wrapper's result)? */
+static int returns_disk_pointer(CXCursor call)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(call));
+	CXString s;
+	int yes;
+
+	if (t.kind != CXType_Pointer)
+		return 0;
+	s = clang_getTypeSpelling(clang_getCanonicalType(clang_getPointeeType(t)));
+	yes = strcmp(clang_getCString(s), "struct gendisk") == 0;
+	clang_disposeString(s);
+	return yes;
+}
+
 static enum CXChildVisitResult find_named_ref(CXCursor c, CXCursor parent, CXClientData data)
 {
 	CXCursor *out = data;
@@ -592,6 +618,8 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 		n->flags |= callee_flags(c);
 		if (ir_macro_wrapped(n->name) && written_as_macro(c))
 			n->flags |= IRF_MACRO_WRAPPED;
+		if (returns_disk_pointer(c))
+			n->flags |= IRF_DISK_PTR;
 		break;
 	case CXCursor_DeclRefExpr:
 		n = new_node(arena, IR_DECLREF, c);
@@ -654,7 +682,14 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	if (k == CXCursor_ForStmt) {
 		if (n->nkids >= 4)
 			n->flags |= IRF_FOR_INIT | IRF_FOR_COND | IRF_FOR_INC;
-		/* with 2-3 kids the missing clauses are unknown: the CFG treats
+		/* two clauses of which one is a test and the other not: the test
+		 * is the condition, the other the init before it or the step
+		 * after it (for (i = n; i-- > 0; ), for (; i < n; i++)) */
+		else if (n->nkids == 3 && is_test_expr(n->kids[1]) && !is_test_expr(n->kids[0]))
+			n->flags |= IRF_FOR_INIT | IRF_FOR_COND;
+		else if (n->nkids == 3 && is_test_expr(n->kids[0]) && !is_test_expr(n->kids[1]))
+			n->flags |= IRF_FOR_COND | IRF_FOR_INC;
+		/* otherwise the missing clauses are unknown: the CFG treats
 		 * every non-body kid as a non-refining head expression */
 	}
 	free(v.items);
