@@ -11,18 +11,6 @@ static int never_added(const struct obj_state *st)
 	       !(st->bits & ~(before_add | DS_NONE));
 }
 
-static int mentions_member(const struct ir_node *n)
-{
-	if (!n)
-		return 0;
-	if (n->kind == IR_MEMBER)
-		return 1;
-	for (unsigned i = 0; i < n->nkids; i++)
-		if (mentions_member(n->kids[i]))
-			return 1;
-	return 0;
-}
-
 static int has_call_at(const struct ir_node *n, struct ir_loc loc)
 {
 	if (!n)
@@ -35,19 +23,19 @@ static int has_call_at(const struct ir_node *n, struct ir_loc loc)
 	return 0;
 }
 
-/* Is the call at loc inside an if whose condition tests a struct member
- * (if (unit[i].registered) del_gendisk(unit[i].disk))?  A flag the
- * engine does not follow may say which elements were added. */
-static int guarded_by_member(const struct ir_node *n, struct ir_loc loc)
+/* Is the call at loc inside an if (if (unit[i].registered),
+ * if (floppy_available(drive)) del_gendisk(...))?  A flag or a predicate
+ * the engine does not follow may say which elements were added. */
+static int guarded_del(const struct ir_node *n, struct ir_loc loc)
 {
 	if (!n)
 		return 0;
-	if (n->kind == IR_IF && n->nkids >= 2 && mentions_member(n->kids[0]))
+	if (n->kind == IR_IF && n->nkids >= 2)
 		for (unsigned b = 1; b < n->nkids; b++)
 			if (has_call_at(n->kids[b], loc))
 				return 1;
 	for (unsigned i = 0; i < n->nkids; i++)
-		if (guarded_by_member(n->kids[i], loc))
+		if (guarded_del(n->kids[i], loc))
 			return 1;
 	return 0;
 }
@@ -56,7 +44,7 @@ static void on_del(const struct lint_event *ev)
 {
 	int weak = ev->fa->objs[ev->obj].weak;
 
-	if (weak && guarded_by_member(ev->fa->fn->body, ev->loc))
+	if (weak && guarded_del(ev->fa->fn->body, ev->loc))
 		return;
 
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {

@@ -930,6 +930,62 @@ static int is_module_exit_decl(CXCursor c)
 	return yes;
 }
 
+/* module_init(fn): a module build writes __inittest() returning fn, a
+ * built-in one an __initcall_* variable holding it; both expanded in the
+ * main file.  The name of fn, or NULL. */
+static enum CXChildVisitResult find_function_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		ref = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+			*(CXCursor *)data = ref;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static const char *module_init_target(struct ir_arena *arena, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXString name;
+	const char *s, *out = NULL;
+	int yes;
+
+	if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) ||
+	    clang_Location_isFromMainFile(loc))
+		return NULL;
+	name = clang_getCursorSpelling(c);
+	s = clang_getCString(name);
+	yes = s && ((k == CXCursor_FunctionDecl && !strcmp(s, "__inittest")) ||
+		    (k == CXCursor_VarDecl && !strncmp(s, "__initcall_", 11)));
+	clang_disposeString(name);
+	if (yes) {
+		CXFile file, main_file;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXString tname = clang_getTranslationUnitSpelling(tu);
+		CXCursor ref = clang_getNullCursor();
+
+		clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+		main_file = clang_getFile(tu, clang_getCString(tname));
+		clang_disposeString(tname);
+		if (file && main_file && clang_File_isEqual(file, main_file)) {
+			clang_visitChildren(c, find_function_ref, &ref);
+			if (!clang_Cursor_isNull(ref)) {
+				CXString rn = clang_getCursorSpelling(ref);
+
+				out = ir_strdup(arena, clang_getCString(rn));
+				clang_disposeString(rn);
+			}
+		}
+	}
+	return out;
+}
+
 /* Is the cursor written in the main file, counting a definition whose name
  * comes from a macro (static CLOSURE_CALLBACK(cached_dev_free) {...}) by
  * where the macro is expanded? */
@@ -964,6 +1020,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		lf->has_module_exit = 1;
 		return CXChildVisit_Continue;
 	}
+	if (!lf->module_init && (lf->module_init = module_init_target(&lf->arena, c)) != NULL)
+		return CXChildVisit_Continue;
 	/* an invalid declaration (an incomplete struct type) is no definition
 	 * for libclang, but its initializer may still be read from the tokens */
 	if (clang_getCursorKind(c) == CXCursor_VarDecl && written_in_main_file(tc, c) &&

@@ -115,11 +115,17 @@ static void compute(struct summary_table *t, struct function_summary *s,
 
 		if (o->param < 0 && o->local_root)
 			continue;
-		unsigned must_put = 1, must_del = 1, any_change = 0;
+		unsigned must_put = 1, must_del = 1, any_change = 0, cleared = 1;
 
 		for (unsigned k = 0; k < exit_set->len; k++) {
 			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);
 			uint16_t live = (uint16_t)(st->bits & ~DS_NONE);
+
+			/* put, then the field set to NULL: the put is kept */
+			if (st->bits == DS_NONE && st->put_loc.line)
+				any_change = 1;
+			else
+				cleared = 0;
 
 			if (live & ~DS_PUT)
 				must_put = 0;
@@ -133,6 +139,8 @@ static void compute(struct summary_table *t, struct function_summary *s,
 		}
 		if (must_put && any_change)
 			effects |= EFFECT_PUT;
+		if (must_put && any_change && cleared && exit_set->len)
+			effects |= EFFECT_CLEAR;
 		if (must_del && any_change)
 			effects |= EFFECT_DEL;
 		/* put or deleted on some paths only (refcounted helpers such as

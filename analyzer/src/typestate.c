@@ -1069,9 +1069,17 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 		{
 			/* a collapsed array element stands for all: one of them was added */
 			uint8_t once = fa->objs[obj].weak ? o->added_once : 0;
+			/* NULL stored over a put disk (put_disk(d->disk); d->disk =
+			 * NULL): the field is cleared, the put is remembered */
+			int cleared = v->kind == V_NULL && o->bits == DS_PUT;
+			struct ir_loc put_loc = o->put_loc, del_loc = o->del_loc;
 
 			memset(o, 0, sizeof(*o));
 			o->added_once = once;
+			if (cleared) {
+				o->put_loc = put_loc;
+				o->del_loc = del_loc;
+			}
 		}
 		o->group = (int16_t)obj;
 		if (v->kind == V_ALLOC) {
@@ -1288,6 +1296,7 @@ static void step_var(struct engine *e, const struct ir_node *lhs, int inc)
 			if (b & VAL_NEG)
 				out |= VAL_NEG;
 		}
+		vs->prev_bits = (uint8_t)b;
 		vs->bits = (uint8_t)out;
 		vs->link = -1;
 		vs->link_kind = LINK_NONE;
@@ -1485,6 +1494,13 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		for (int i = 0; i < nobjs; i++)
 			lifecycle(e, EV_PUT, objs[i], n->loc, name, 1, 0, args[i]);
 		any |= nobjs;
+		/* the helper also cleared the field it put */
+		nobjs = summary_effects_on(fa, n, EFFECT_CLEAR, objs, NULL, 8);
+		for (int i = 0; i < nobjs; i++) {
+			struct value null = { .kind = V_NULL, .index = -1, .bits = VAL_ZERO };
+
+			assign_object(e, objs[i], &null, n->loc);
+		}
 		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, NULL, 8);
 		for (int i = 0; i < nobjs; i++)
 			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used, NULL);
@@ -1717,9 +1733,14 @@ static void refine_stepped(struct engine *e, const struct ir_node *s, unsigned m
 		return;
 	for (unsigned k = 0; k < e->cur.len; k++) {
 		struct config *c = e->cur.items[k];
-		unsigned b = c->vars[var].bits, out = 0;
+		unsigned b = c->vars[var].bits, old = c->vars[var].prev_bits, out = 0;
 
-		/* the old values each new value may come from */
+		/* the old values each new value may come from, among those the
+		 * variable held before the step */
+		if (old && !(old & mask)) {
+			free(c);
+			continue;
+		}
 		if (dec) {
 			if ((b & VAL_NEG) && (mask & (VAL_NEG | VAL_ZERO)))
 				out |= VAL_NEG;

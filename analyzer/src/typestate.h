@@ -63,6 +63,7 @@ struct obj_state {
 
 struct var_state {
 	uint8_t bits;
+	uint8_t prev_bits;      /* before the last ++/-- (x-- > 0 tests that value) */
 	uint8_t link_kind;      /* LINK_* */
 	int16_t link;           /* tracked object the value is about, or -1 */
 };
