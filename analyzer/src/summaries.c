@@ -121,8 +121,12 @@ static void compute(struct summary_table *t, struct function_summary *s,
 			const struct obj_state *st = config_obj(exit_set->items[k], (int)i);
 			uint16_t live = (uint16_t)(st->bits & ~DS_NONE);
 
+			/* no disk on this path (the helper tested the field for
+			 * NULL): nothing it owes */
+			if (st->bits == DS_NONE && !st->cleared)
+				continue;
 			/* put, then the field set to NULL: the put is kept */
-			if (st->bits == DS_NONE && st->put_loc.line)
+			if (st->bits == DS_NONE && st->cleared)
 				any_change = 1;
 			else
 				cleared = 0;

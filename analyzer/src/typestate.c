@@ -609,7 +609,7 @@ static int same_abstract_state(const struct fn_analysis *fa, const struct config
 		const struct obj_state *x = &a->objs[i], *y = &b->objs[i];
 
 		if (x->bits != y->bits || x->escaped != y->escaped || x->group != y->group ||
-		    x->conv != y->conv || x->added_once != y->added_once)
+		    x->conv != y->conv || x->added_once != y->added_once || x->cleared != y->cleared)
 			return 0;
 	}
 	for (unsigned i = 0; i < fa->nvars; i++) {
@@ -710,6 +710,7 @@ static void set_collapse(const struct fn_analysis *fa, struct config_set *s)
 			d->bits |= o->bits;
 			d->escaped |= o->escaped;
 			d->added_once |= o->added_once;
+			d->cleared &= o->cleared;
 			if (d->group != o->group)
 				d->group = (int16_t)i;
 			if (d->conv != o->conv)
@@ -1079,6 +1080,7 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			if (cleared) {
 				o->put_loc = put_loc;
 				o->del_loc = del_loc;
+				o->cleared = 1;
 			}
 		}
 		o->group = (int16_t)obj;

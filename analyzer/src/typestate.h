@@ -49,6 +49,7 @@ struct obj_state {
 				 * header declares the allocator as called */
 	int16_t group;          /* alias group: index of the group's representative */
 	uint16_t put_from;      /* states the disk was in when put_disk() put it */
+	uint8_t cleared;        /* NULL was stored over it after put_disk() (put_loc kept) */
 	uint8_t added_once;     /* add_disk() succeeded on this path; sticky on a
 				 * collapsed array element (some element was added) */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
