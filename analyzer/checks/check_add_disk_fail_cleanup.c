@@ -12,13 +12,52 @@ static int never_added(const struct obj_state *st)
 	       !(st->bits & ~(before_add | DS_NONE));
 }
 
+static int has_call_at(const struct ir_node *n, struct ir_loc loc)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && n->loc.line == loc.line && n->loc.col == loc.col)
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (has_call_at(n->kids[i], loc))
+			return 1;
+	return 0;
+}
+
+/* Is the call at loc inside an if (if (unit[i].registered),
+ * if (floppy_available(drive)) del_gendisk(...))?  A flag or a predicate
+ * the engine does not follow may say which elements were added. */
+static int guarded_del(const struct ir_node *n, struct ir_loc loc)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_IF && n->nkids >= 2)
+		for (unsigned b = 1; b < n->nkids; b++)
+			if (has_call_at(n->kids[b], loc))
+				return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (guarded_del(n->kids[i], loc))
+			return 1;
+	return 0;
+}
+
 static void on_del(const struct lint_event *ev)
 {
-	if (ev->fa->objs[ev->obj].weak)
-		return; /* one name for many disks: another element may be the added one */
+	int weak = ev->fa->objs[ev->obj].weak;
+
+	if (weak && guarded_del(ev->fa->fn->body, ev->loc))
+		return;
+
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		const struct obj_state *st = ev_obj(ev, c, ev->obj);
 		struct finding *f;
+
+		/* one name for many disks: another element may be the added
+		 * one, unless no add_disk() of any element succeeded on this
+		 * path (the unwinding after the first add failed, or before
+		 * any add) */
+		if (weak && st->added_once)
+			continue;
 
 		if (st->bits & DS_ADD_FAILED) {
 			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,

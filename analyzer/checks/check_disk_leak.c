@@ -2,10 +2,90 @@
 #include "rules.h"
 #include "typestate.h"
 
+#include <clang-c/Index.h>
+#include <string.h>
+
+/* Was a disk of obj's alias group released (put, deleted) or handed to
+ * a function that may keep it, in configuration c? */
+static int group_released(const struct lint_event *ev, unsigned c, int obj)
+{
+	int g = ev_obj(ev, c, obj)->group;
+
+	for (unsigned i = 0; i < ev->fa->nobjs; i++) {
+		const struct obj_state *st = ev_obj(ev, c, (int)i);
+
+		if (st->group == g && (st->put_loc.line || st->del_loc.line || st->escaped))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A collapsed array element (gdram_devs[]->disk) stands for many disks and
+ * a release loop may run zero times, so "allocated here" is no leak by
+ * itself.  It must leak when the function allocated it on some path to an
+ * error return and no element of it is released on any path to that
+ * return: no configuration there has a put, a del or an escape.
+ */
+/* Does the function step a counter member of root (host->nr_disks++,
+ * dev->count += n)?  The array is then counted by it, and which elements
+ * exist is a relation the engine does not follow. */
+static int steps_counter_of(const struct ir_node *n, const char *root)
+{
+	const struct ir_node *l = NULL;
+
+	if (!n)
+		return 0;
+	if (n->kind == IR_UNARY && n->nkids == 1 && n->op >= CXUnaryOperator_PostInc &&
+	    n->op <= CXUnaryOperator_PreDec)
+		l = n->kids[0];
+	else if (n->kind == IR_BINARY && n->nkids == 2 && (n->op == CXBinaryOperator_AddAssign ||
+							    n->op == CXBinaryOperator_SubAssign))
+		l = n->kids[0];
+	for (l = ir_strip(l); l && l->kind == IR_MEMBER && l->nkids == 1; l = ir_strip(l->kids[0]))
+		if (ir_strip(l->kids[0]) && ir_strip(l->kids[0])->kind == IR_DECLREF &&
+		    ir_strip(l->kids[0])->name && !strcmp(ir_strip(l->kids[0])->name, root))
+			return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (steps_counter_of(n->kids[i], root))
+			return 1;
+	return 0;
+}
+
+static void weak_must_leak(const struct lint_event *ev, int obj)
+{
+	const struct obj_state *alloc = NULL;
+	struct finding *f;
+
+	if (steps_counter_of(ev->fa->fn->body, ev->fa->objs[obj].root))
+		return;
+
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		const struct obj_state *st = ev_obj(ev, c, obj);
+
+		if (group_released(ev, c, obj) || ev_return_hands_over(ev, c, obj))
+			return;
+		if (!alloc && ev_return_is_error(ev, c) &&
+		    (st->bits & (DS_UNCHECKED | DS_ALLOCATED)) && st->alloc_loc.line &&
+		    ev_is_group_leader(ev, c, obj))
+			alloc = st;
+	}
+	if (!alloc)
+		return;
+	f = lint_report(ev, "disk-leak", ev->loc,
+			"'%s' leaked: allocated disks of the array reach this error return and "
+			"none is released on any path here",
+			ev_obj_path(ev, obj));
+	lint_note(f, alloc->alloc_loc, "'%s' allocated here", ev_obj_path(ev, obj));
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
 		return;
+	for (unsigned o = 0; o < ev->fa->nobjs; o++)
+		if (ev->fa->objs[o].weak)
+			weak_must_leak(ev, (int)o);
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		if (!ev_return_is_error(ev, c))
 			continue;

@@ -130,6 +130,42 @@ static int owner_flag_teardown(const struct lint_event *ev, int obj, const struc
 	return each_flag_written(ev->fa->fn->body, teardown_tests_flag, &q);
 }
 
+/*
+ * Module init that fails after a disk went live, even when it deleted and
+ * put the disk first: a live disk may already be open (udev, and on 6.12
+ * add_disk()'s own partition scan, whose final fput() is deferred to
+ * task_work), and a failing init frees the module whatever its reference
+ * count, so the late release calls into freed code.  The 2.6 article:
+ * "you should not fail the initialization process after the first call".
+ * Judged only in the function module_init() names.
+ */
+static int init_failed_after_live(const struct lint_event *ev)
+{
+	const struct summary_table *t = ev->fa->summaries;
+	struct finding *f;
+
+	if (!t || !t->lf || !t->lf->module_init || strcmp(t->lf->module_init, ev->fa->fn->name))
+		return 0;
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		if (!ev_return_is_error(ev, c))
+			continue;
+		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
+			const struct obj_state *st = ev_obj(ev, c, (int)o);
+
+			if (!st->added_once || !st->add_loc.line || !ev_is_group_leader(ev, c, (int)o))
+				continue;
+			f = lint_report(ev, "fail-after-add", ev->loc,
+					"module init returns an error after add_disk() of '%s' "
+					"succeeded: the disk was live and may be open, and a failed "
+					"init frees the module under it; remove the disks and return 0",
+					ev_obj_path(ev, (int)o));
+			lint_note(f, st->add_loc, "add_disk() succeeded here");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
@@ -153,6 +189,7 @@ static void on_event(const struct lint_event *ev)
 			return;
 		}
 	}
+	init_failed_after_live(ev);
 }
 
 const struct rule rule_fail_after_add = {

@@ -79,6 +79,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: bio-based disk with fops lacking .submit_bio; unnamed disk
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule add-before-ready --kdir $KDIR $file
  *
  * check-output-start
 fire-bio-no-submit-bio.c:33:8: warning: add_disk() of 'disk' before its disk_name is set: an empty device name fails device_add() with a WARN [add-before-ready]

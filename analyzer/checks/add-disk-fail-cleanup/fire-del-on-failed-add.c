@@ -85,6 +85,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del_gendisk() on the add_disk() failure path
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule add-disk-fail-cleanup --kdir $KDIR $file
  *
  * check-output-start
 fire-del-on-failed-add.c:67:2: warning: del_gendisk() after add_disk() failed: call put_disk() only [add-disk-fail-cleanup]

@@ -3,6 +3,9 @@
  * The near miss: a later failure (after add_disk() succeeded) unwinds
  * through del_gendisk(), an earlier one skips it.  del_gendisk() is only
  * reached with the disk added.
+ *
+ * Run with --rule add-disk-fail-cleanup: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -63,4 +66,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del_gendisk() reached only after a successful add
+ * check-command: gendisk-lint --rule add-disk-fail-cleanup --kdir $KDIR $file
  */

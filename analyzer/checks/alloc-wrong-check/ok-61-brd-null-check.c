@@ -3,6 +3,9 @@
  * The 6.1 brd_alloc() shape (drivers/block/brd.c of 6.1): blk_alloc_disk()
  * returns NULL there, so "if (!disk)" is the right check.  blk_mq disks
  * in the same file are checked with IS_ERR().
+ *
+ * Run with --rule alloc-wrong-check: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -113,5 +116,6 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: 6.1: NULL check on blk_alloc_disk(), IS_ERR on blk_mq_alloc_disk()
+ * check-command: gendisk-lint --rule alloc-wrong-check --kdir $KDIR $file
  * check-kernel: 6.1
  */

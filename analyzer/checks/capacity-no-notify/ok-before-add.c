@@ -3,6 +3,9 @@
  * Near miss: the article's order in a probe that allocates, sizes and then
  * adds the disk; a second disk of the same function is sized before its
  * own add_disk() although the first one was already added.
+ *
+ * Run with --rule capacity-no-notify: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -71,4 +74,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: each disk sized before its own add_disk
+ * check-command: gendisk-lint --rule capacity-no-notify --kdir $KDIR $file
  */

@@ -83,6 +83,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: minors without a major, set where the disk is prepared, added elsewhere
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule devt-dynamic-minors --kdir $KDIR $file
  *
  * check-output-start
 fire-prepare-add-split.c:34:2: warning: 'disk->minors' is 16 but 'disk->major' is 0 as spl_prepare_one() leaves the disk for a later add_disk(): it WARNs and fails with -EINVAL for a dynamic dev_t with minors; leave minors 0 [devt-dynamic-minors]

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Near miss of fire-prepare-add-split.c: minors are set where the disk is prepared, and the function that adds it sets the driver's registered major first.
+ *
+ * Run with --rule devt-dynamic-minors: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -84,6 +87,7 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: minors set in prepare, major set by the add function
+ * check-command: gendisk-lint --rule devt-dynamic-minors --kdir $KDIR $file
  *
  * check-output-start
  * check-output-end

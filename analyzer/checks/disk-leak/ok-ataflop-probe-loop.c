@@ -4,6 +4,9 @@
  * drivers/block/floppy.c do_floppy_init()): a loop allocates one disk per
  * unit into unit[i].disk, a failure unwinds the units allocated so far
  * with "while (i--) put_disk(unit[i].disk)", and a second loop adds them.
+ *
+ * Run with --rule disk-leak: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -112,4 +115,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: per-unit allocation loop unwound with while (i--) put_disk()
+ * check-command: gendisk-lint --rule disk-leak --kdir $KDIR $file
  */

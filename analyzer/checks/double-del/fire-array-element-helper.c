@@ -102,6 +102,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del_gendisk() of devs[i]->disk, then a helper that deletes devs[i] (summary on an array element)
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule double-del --kdir $KDIR $file
  *
  * check-output-start
 fire-array-element-helper.c:94:4: warning: del_gendisk() called twice on 'xfd_units[]->disk' [double-del]

@@ -70,6 +70,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del_gendisk() inline and again at the label
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule double-del --kdir $KDIR $file
  *
  * check-output-start
 fire-unwind-twice.c:54:2: warning: del_gendisk() called twice on 'disk' [double-del]

@@ -5,6 +5,9 @@
  * helper taking the element in the second.  Each disk is deleted and put
  * once; the same element is reached in both loops only under another
  * value of the index.
+ *
+ * Run with --rule double-del: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -111,4 +114,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del each element in one loop, put each through a helper in another
+ * check-command: gendisk-lint --rule double-del --kdir $KDIR $file
  */

@@ -110,6 +110,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: put_disk() of devs[i]->disk, then a helper that puts devs[i] again (summary on an array element)
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule double-put --kdir $KDIR $file
  *
  * check-output-start
 fire-array-element-helper.c:103:3: warning: put_disk() called twice on 'zfd_units[]->disk' [double-put]

@@ -4,6 +4,9 @@
  * unit does: the disk of element i is put inline, the index moves on and
  * the helper puts the next element.  Two puts on one collapsed path,
  * but on different elements: no double put.
+ *
+ * Run with --rule double-put: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -114,4 +117,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: two puts on the collapsed array path, the index moves between them
+ * check-command: gendisk-lint --rule double-put --kdir $KDIR $file
  */

@@ -3,6 +3,9 @@
  * The error path puts the disk and clears the field; the common cleanup
  * later calls put_disk() on the field again, which is NULL by then
  * (put_disk(NULL) is a no-op, genhd.c:1463-1466 of 6.12).
+ *
+ * Run with --rule double-put: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -78,4 +81,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: field cleared after put_disk(), second put sees NULL
+ * check-command: gendisk-lint --rule double-put --kdir $KDIR $file
  */

@@ -3,10 +3,13 @@
  * The correct ladder: a failure after add_disk() goes through
  * del_gendisk() then put_disk(); an add_disk() failure enters one label
  * lower (put_disk() only).  Success falls through "return err" with
- * err == 0.
+ * err == 0.  A probe, not module init: a failed probe does not free the
+ * module, so failing after a correct unwind is fine here (module init
+ * must not fail once a disk was live: fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
+#include <linux/platform_device.h>
 #include <linux/sysfs.h>
 
 static struct gendisk *ud_disk;
@@ -28,7 +31,7 @@ static const struct block_device_operations ud_fops = {
 	.submit_bio	= ud_submit_bio,
 };
 
-static int __init ud_init(void)
+static int ud_probe(struct platform_device *pdev)
 {
 	struct gendisk *disk;
 	int err;
@@ -58,15 +61,21 @@ out_put_disk:
 	return err;
 }
 
-static void __exit ud_exit(void)
+static void ud_remove(struct platform_device *pdev)
 {
 	device_remove_file(disk_to_dev(ud_disk), &dev_attr_ud_mode);
 	del_gendisk(ud_disk);
 	put_disk(ud_disk);
 }
 
-module_init(ud_init);
-module_exit(ud_exit);
+static struct platform_driver ud_driver = {
+	.probe		= ud_probe,
+	.remove_new	= ud_remove,
+	.driver		= {
+		.name	= "ud",
+	},
+};
+module_platform_driver(ud_driver);
 MODULE_LICENSE("GPL");
 
 /*

@@ -71,6 +71,9 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: put_disk() then del_gendisk() after add_disk() succeeded
+ * (--rule: this module init also fails after a disk went live, which
+ * fail-after-add reports; see fail-after-add/fire-init-fails-after-unwind.c)
+ * check-command: gendisk-lint --rule put-before-del --kdir $KDIR $file
  *
  * check-output-start
 fire-added-put-then-del.c:53:2: warning: put_disk() on 'disk' while it is still added: call del_gendisk() first [put-before-del]

@@ -3,6 +3,9 @@
  * Post-add failure and module exit both call del_gendisk() before
  * put_disk(); the add_disk() failure itself takes put_disk() alone (the
  * disk was never added, so that put is not "before del").
+ *
+ * Run with --rule put-before-del: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -81,4 +84,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: del_gendisk() before put_disk() after a successful add
+ * check-command: gendisk-lint --rule put-before-del --kdir $KDIR $file
  */

@@ -3,6 +3,9 @@
  * The post-add failure calls a helper that unregisters (del_gendisk() on
  * its argument's field, plus sysfs cleanup), then the caller puts the
  * disk: the helper's summary says "deleted".
+ *
+ * Run with --rule put-before-del: the module init also fails after a disk went
+ * live, which fail-after-add reports (fire-init-fails-after-unwind.c).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -89,4 +92,5 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: helper deletes dev->disk, caller puts it
+ * check-command: gendisk-lint --rule put-before-del --kdir $KDIR $file
  */

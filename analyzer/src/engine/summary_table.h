@@ -21,6 +21,13 @@ enum {
 	/* the helper allocates the disk, or adds it and tears it down on its own
 	 * failure path: after the call its state is unknown */
 	EFFECT_OPAQUE = 8,
+	/* the helper allocates the disk when it returns 0 and leaves it as it
+	 * was when it returns an error (gdram_prepare_one(): the disk stored
+	 * in gdram_devs[index]->disk on success only) */
+	EFFECT_ALLOC_ON_ZERO = 16,
+	/* with EFFECT_PUT: the helper clears the field after putting it
+	 * (rbd_free_disk(): put_disk(rbd_dev->disk); rbd_dev->disk = NULL) */
+	EFFECT_CLEAR = 32,
 };
 
 /* summary_effect.param for a disk reached through a global: suffix is the whole path */

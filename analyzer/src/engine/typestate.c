@@ -257,11 +257,21 @@ static void add_var(struct fn_analysis *fa, const char *name)
 	fa->vars[fa->nvars++] = name;
 }
 
-/* The allocator call an expression evaluates to, or NULL. */
-static const struct ir_node *alloc_call_of(const struct ir_node *n)
+/* The index of a call among the function's allocator wrappers, or -1. */
+static int wrap_index(const struct fn_analysis *fa, const struct ir_node *call)
+{
+	for (unsigned i = 0; i < fa->nwrap; i++)
+		if (fa->wrap_calls[i] == call)
+			return (int)i;
+	return -1;
+}
+
+/* The allocator call an expression evaluates to (the kernel's, or a
+ * driver wrapper checked as one), or NULL. */
+static const struct ir_node *alloc_call_of(const struct fn_analysis *fa, const struct ir_node *n)
 {
 	n = ir_strip(n);
-	if (n && n->kind == IR_CALL && is_allocator(ir_api_name(n)))
+	if (n && n->kind == IR_CALL && (is_allocator(ir_api_name(n)) || wrap_index(fa, n) >= 0))
 		return n;
 	return NULL;
 }
@@ -315,7 +325,7 @@ static void note_assignment(struct prescan *ps, const struct ir_node *lhs_node, 
 	char buf[PATH_MAX_LEN];
 	unsigned flags = 0;
 
-	if (alloc_call_of(r)) {
+	if (alloc_call_of(ps->fa, r)) {
 		add_obj(ps->fa, lhs, lhs_flags);
 		return;
 	}
@@ -352,7 +362,10 @@ static void prescan_node(struct prescan *ps, const struct ir_node *n)
 			 ir_call_arg(n, 0))
 			add_obj_node(fa, ir_call_arg(n, 0));
 		else if (fa->summaries) {
-			const struct function_summary *s = summary_for(fa->summaries, name);
+			/* the driver's own helper: by its name (ir_api_name() is
+			 * "" for it), as eval_call() applies the summary */
+			const struct function_summary *s =
+				summary_for(fa->summaries, n->name ? n->name : "");
 
 			for (unsigned i = 0; s && i < s->neffects; i++) {
 				char buf[PATH_MAX_LEN];
@@ -392,10 +405,145 @@ static void prescan_vars(struct fn_analysis *fa, const struct ir_node *n)
 		prescan_vars(fa, n->kids[i]);
 }
 
+/* The suffix of path after base when path is a field path under it
+ * (base->disk, base.disk), else NULL. */
+static const char *field_suffix(const char *path, const char *base)
+{
+	size_t len = strlen(base);
+
+	const char *field;
+
+	if (strncmp(path, base, len) || (path[len] != '.' && strncmp(path + len, "->", 2)))
+		return NULL;
+	/* one member deep (base->disk): a disk's own fields pointing back to
+	 * its owner (disk->private_data = gdev) must not chain */
+	field = path + len + (path[len] == '.' ? 1 : 2);
+	return strpbrk(field, ".-[") ? NULL : path + len;
+}
+
+/* For every tracked path under from (from->disk), track the same field
+ * under to (to->disk). */
+static void prefix_alias(struct fn_analysis *fa, const char *to, unsigned to_flags,
+			 const char *from)
+{
+	unsigned n = fa->nobjs;
+
+	for (unsigned i = 0; i < n; i++) {
+		const char *sfx = field_suffix(fa->objs[i].path, from);
+		char buf[PATH_MAX_LEN];
+
+		if (sfx && snprintf(buf, sizeof(buf), "%s%s", to, sfx) < (int)sizeof(buf))
+			add_obj(fa, buf, to_flags);
+	}
+}
+
+/* Does the function test path with IS_ERR(), IS_ERR_OR_NULL() or against
+ * NULL?  The convention of the test, or -1. */
+static int check_convention(const struct ir_node *n, const char *path)
+{
+	char buf[PATH_MAX_LEN];
+	const struct ir_node *x = NULL;
+	int conv = -1, k;
+
+	n = ir_strip(n);
+	if (!n)
+		return -1;
+	if (n->kind == IR_CALL && ir_call_arg(n, 0) &&
+	    (!strcmp(ir_api_name(n), "IS_ERR") || !strcmp(ir_api_name(n), "IS_ERR_OR_NULL"))) {
+		x = ir_call_arg(n, 0);
+		conv = ir_api_name(n)[6] ? ALLOC_RETURNS_EITHER : ALLOC_RETURNS_ERR_PTR;
+	} else if (n->kind == IR_UNARY && n->op == CXUnaryOperator_LNot && n->nkids == 1) {
+		x = n->kids[0];
+		conv = ALLOC_RETURNS_NULL;
+	} else if (n->kind == IR_BINARY && n->nkids == 2 &&
+		   (n->op == CXBinaryOperator_EQ || n->op == CXBinaryOperator_NE) &&
+		   (value_zero_literal(n->kids[0]) || value_zero_literal(n->kids[1]))) {
+		x = value_zero_literal(n->kids[1]) ? n->kids[0] : n->kids[1];
+		conv = ALLOC_RETURNS_NULL;
+	} else if (n->kind == IR_IF && n->nkids >= 1) {
+		x = n->kids[0];
+		conv = ALLOC_RETURNS_NULL;
+	}
+	if (x && render_path(x, buf, sizeof(buf), NULL) && !strcmp(buf, path))
+		return conv;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if ((k = check_convention(n->kids[i], path)) >= 0)
+			return k;
+	return -1;
+}
+
+/* Does the body call an allocator (or another wrapper of one)? */
+static int body_allocates(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_CALL && (is_allocator(ir_api_name(n)) ||
+				   (n->flags & (IRF_DISK_PTR | IRF_CALLEE_DRIVER)) ==
+					   (IRF_DISK_PTR | IRF_CALLEE_DRIVER)))
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (body_allocates(n->kids[i]))
+			return 1;
+	return 0;
+}
+
+/* A call of the driver's own function returning a struct gendisk *: an
+ * allocator unless its body is known and allocates nothing (a lookup). */
+static int wrapper_candidate(const struct fn_analysis *fa, const struct ir_node *r)
+{
+	const struct lowered_file *lf;
+
+	if (!r || r->kind != IR_CALL || !r->name || !fa->summaries || !fa->summaries->lf ||
+	    (r->flags & (IRF_DISK_PTR | IRF_CALLEE_DRIVER)) != (IRF_DISK_PTR | IRF_CALLEE_DRIVER) ||
+	    is_allocator(ir_api_name(r)))
+		return 0;
+	lf = fa->summaries->lf;
+	for (size_t i = 0; i < lf->nfuncs; i++)
+		if (!strcmp(lf->funcs[i].name, r->name))
+			return body_allocates(lf->funcs[i].body);
+	for (size_t i = 0; i < lf->nheader_funcs; i++)
+		if (!strcmp(lf->header_funcs[i].name, r->name))
+			return body_allocates(lf->header_funcs[i].body);
+	return 1;
+}
+
+static void note_wrapper(struct fn_analysis *fa, const char *lhs, const struct ir_node *rhs)
+{
+	const struct ir_node *r = ir_strip(rhs);
+	int conv;
+
+	if (!wrapper_candidate(fa, r) || wrap_index(fa, r) >= 0 ||
+	    (conv = check_convention(fa->fn->body, lhs)) < 0)
+		return;
+	fa->wrap_calls = xrealloc(fa->wrap_calls, (fa->nwrap + 1) * sizeof(*fa->wrap_calls));
+	fa->wrap_conv = xrealloc(fa->wrap_conv, fa->nwrap + 1);
+	fa->wrap_calls[fa->nwrap] = r;
+	fa->wrap_conv[fa->nwrap++] = (uint8_t)conv;
+}
+
+/* A function that returns a struct gendisk * and whose result the caller
+ * checks with IS_ERR()/NULL is an allocator with that convention
+ * (gdram_alloc_disk(), a compat wrapper of blk_alloc_disk()). */
+static void find_wrappers(struct fn_analysis *fa, const struct ir_node *n)
+{
+	char buf[PATH_MAX_LEN];
+
+	if (!n)
+		return;
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2 &&
+	    render_path(n->kids[0], buf, sizeof(buf), NULL))
+		note_wrapper(fa, buf, n->kids[1]);
+	else if (n->kind == IR_DECL && n->nkids == 1 && n->name)
+		note_wrapper(fa, n->name, n->kids[0]);
+	for (unsigned i = 0; i < n->nkids; i++)
+		find_wrappers(fa, n->kids[i]);
+}
+
 static void prescan(struct fn_analysis *fa)
 {
 	struct prescan ps = { .fa = fa };
 
+	find_wrappers(fa, fa->fn->body);
 	prescan_node(&ps, fa->fn->body);
 	/* simple copies alias tracked paths: track the other side too */
 	for (int pass = 0; pass < 4 && fa->nobjs; pass++) {
@@ -408,6 +556,11 @@ static void prescan(struct fn_analysis *fa)
 				add_obj(fa, ps.pairs[i].b, ps.pairs[i].b_flags);
 			else if (b >= 0 && a < 0)
 				add_obj(fa, ps.pairs[i].a, ps.pairs[i].a_flags);
+			/* a copy of a struct pointer aliases the disks reached
+			 * through it: gdram_devs[index] = gdev makes
+			 * gdram_devs[]->disk the disk of gdev->disk */
+			prefix_alias(fa, ps.pairs[i].a, ps.pairs[i].a_flags, ps.pairs[i].b);
+			prefix_alias(fa, ps.pairs[i].b, ps.pairs[i].b_flags, ps.pairs[i].a);
 		}
 		if (fa->nobjs == before)
 			break;
@@ -451,7 +604,7 @@ static int same_abstract_state(const struct fn_analysis *fa, const struct config
 		const struct obj_state *x = &a->objs[i], *y = &b->objs[i];
 
 		if (x->bits != y->bits || x->escaped != y->escaped || x->group != y->group ||
-		    x->conv != y->conv)
+		    x->conv != y->conv || x->added_once != y->added_once || x->cleared != y->cleared)
 			return 0;
 	}
 	for (unsigned i = 0; i < fa->nvars; i++) {
@@ -528,6 +681,8 @@ static void set_collapse(void *ctx, struct df_set *s)
 
 			d->bits |= o->bits;
 			d->escaped |= o->escaped;
+			d->added_once |= o->added_once;
+			d->cleared &= o->cleared;
 			if (d->group != o->group)
 				d->group = (int16_t)i;
 			if (d->conv != o->conv)
@@ -613,6 +768,8 @@ static void apply_transition(struct obj_state *o, const void *arg)
 	case EV_ADD:
 		if (live)
 			o->bits = (uint16_t)(none | (t->add_returns_int ? DS_ADD_PENDING : DS_ADDED));
+		if (live && !t->add_returns_int)
+			o->added_once = 1;
 		o->add_loc = t->loc;
 		break;
 	case EV_DEL:
@@ -657,7 +814,9 @@ static void emit(struct engine *e, struct lint_event *ev)
 		return;
 	ev->fa = fa;
 	ev->configs = &e->cur;
-	for (size_t i = 0; i < rules_count(); i++) {
+	if (fa->observer)
+		fa->observer(ev, fa->observer_arg);
+	for (size_t i = 0; fa->rule_enabled && i < rules_count(); i++) {
 		const struct rule *r = rule_at(i);
 
 		if (fa->rule_enabled[i] && r->on_event)
@@ -709,7 +868,8 @@ static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee
 
 /* ------------------------------------------------------------ values */
 
-enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR };
+enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR,
+		  V_ERRPTR, V_ALLOC_RESULT };
 
 struct value {
 	enum value_kind kind;
@@ -745,6 +905,16 @@ static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call
 	return n;
 }
 
+/* The object a helper allocates when it returns 0 (EFFECT_ALLOC_ON_ZERO), or -1. */
+static int alloc_result_obj(struct fn_analysis *fa, const struct ir_node *call)
+{
+	int objs[2];
+
+	if (summary_effects_on(fa, call, EFFECT_ALLOC_ON_ZERO, objs, NULL, 2) == 1)
+		return objs[0];
+	return -1;
+}
+
 /* The object whose add result a call returns (add_disk, or an adding helper), or -1. */
 static int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 {
@@ -774,8 +944,14 @@ static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
 	if (n->kind == IR_CALL) {
 		const char *name = ir_api_name(n);
 
-		if (is_allocator(name)) {
+		if (is_allocator(name) || wrap_index(fa, n) >= 0) {
 			v.kind = V_ALLOC;
+			v.call = n;
+		} else if (!strcmp(name, "ERR_PTR") || !strcmp(name, "ERR_CAST")) {
+			v.kind = V_ERRPTR; /* no disk */
+		} else if ((idx = alloc_result_obj(fa, n)) >= 0) {
+			v.kind = V_ALLOC_RESULT;
+			v.index = idx;
 			v.call = n;
 		} else if ((idx = add_result_obj(fa, n)) >= 0) {
 			v.kind = V_ADD_RESULT;
@@ -834,17 +1010,34 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			*o = c->objs[v->index];
 			continue;
 		}
-		memset(o, 0, sizeof(*o));
+		{
+			/* a collapsed array element stands for all: one of them was added */
+			uint8_t once = fa->objs[obj].weak ? o->added_once : 0;
+			/* NULL stored over a put disk (put_disk(d->disk); d->disk =
+			 * NULL): the field is cleared, the put is remembered */
+			int cleared = v->kind == V_NULL && o->bits == DS_PUT;
+			struct ir_loc put_loc = o->put_loc, del_loc = o->del_loc;
+
+			memset(o, 0, sizeof(*o));
+			o->added_once = once;
+			if (cleared) {
+				o->put_loc = put_loc;
+				o->del_loc = del_loc;
+				o->cleared = 1;
+			}
+		}
 		o->group = (int16_t)obj;
 		if (v->kind == V_ALLOC) {
 			const char *name = ir_call_name(v->call);
+			int w = wrap_index(fa, v->call);
 
 			o->bits = DS_UNCHECKED;
 			o->alloc_loc = v->call->loc;
 			o->alloc_fn = name;
-			o->conv = (uint8_t)alloc_convention_of_call(fa->target, v->call);
+			o->conv = (uint8_t)(w >= 0 ? fa->wrap_conv[w]
+						   : alloc_convention_of_call(fa->target, v->call));
 			o->conv_by_call = (v->call->flags & IRF_UNRESOLVED) != 0;
-		} else if (v->kind == V_NULL) {
+		} else if (v->kind == V_NULL || v->kind == V_ERRPTR) {
 			o->bits = DS_NONE;
 		} else {
 			o->bits = DS_ENTRY;
@@ -912,6 +1105,64 @@ static void forget_elements(struct engine *e, const char *name)
 	}
 }
 
+/* err = helper(...) where the helper allocates when it returns 0: each
+ * configuration becomes two, err == 0 with the disk allocated by the call,
+ * err != 0 with the disk as it was. */
+static void split_alloc_result(struct engine *e, int var, const struct value *v)
+{
+	struct fn_analysis *fa = e->fa;
+	unsigned n = e->cur.len;
+
+	for (unsigned k = 0; k < n; k++) {
+		struct config *fail = e->cur.items[k], *ok = config_copy(fa, fail);
+		struct obj_state *o;
+		uint8_t once;
+
+		fail->vars[var].bits = VAL_NEG | VAL_POS;
+		fail->vars[var].link = -1;
+		fail->vars[var].link_kind = LINK_NONE;
+		ok->vars[var].bits = VAL_ZERO;
+		ok->vars[var].link = -1;
+		ok->vars[var].link_kind = LINK_NONE;
+		detach(fa, ok, v->index);
+		o = &ok->objs[v->index];
+		once = fa->objs[v->index].weak ? o->added_once : 0;
+		memset(o, 0, sizeof(*o));
+		o->group = (int16_t)v->index;
+		o->added_once = once;
+		o->bits = DS_ALLOCATED;
+		o->alloc_loc = v->call->loc;
+		o->alloc_fn = ir_call_name(v->call);
+		o->conv = ALLOC_RETURNS_EITHER;
+		df_set_push(&e->cur, ok);
+	}
+}
+
+/* lhs = rhs copies a struct pointer: the disks tracked under lhs
+ * (lhs->disk) are now those under rhs (gdram_devs[index] = gdev). */
+static void copy_prefix(struct engine *e, const struct ir_node *lhs, const struct ir_node *rhs)
+{
+	struct fn_analysis *fa = e->fa;
+	char l[PATH_MAX_LEN], r[PATH_MAX_LEN], buf[PATH_MAX_LEN];
+	const struct ir_node *rs = ir_strip(rhs);
+
+	if (rs && rs->kind == IR_BINARY && rs->op == CXBinaryOperator_Assign && rs->nkids == 2)
+		rs = ir_strip(rs->kids[0]);
+	if (!render_path(lhs, l, sizeof(l), NULL) || !rs || !render_path(rs, r, sizeof(r), NULL) ||
+	    !strcmp(l, r))
+		return;
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *sfx = field_suffix(fa->objs[i].path, r);
+		struct value v = { .kind = V_OBJ, .index = (int)i, .bits = VAL_ANY };
+		int to;
+
+		if (!sfx || snprintf(buf, sizeof(buf), "%s%s", l, sfx) >= (int)sizeof(buf) ||
+		    (to = find_obj(fa, buf)) < 0 || to == (int)i)
+			continue;
+		assign_object(e, to, &v, rhs->loc);
+	}
+}
+
 static const char *declref_name(const struct ir_node *n)
 {
 	n = ir_strip(n);
@@ -935,8 +1186,12 @@ static void assign_to(struct engine *e, const struct ir_node *lhs, const char *d
 
 	if (obj >= 0)
 		assign_object(e, obj, &v, rhs ? rhs->loc : (struct ir_loc){ 0, 0 });
+	else if (var >= 0 && v.kind == V_ALLOC_RESULT)
+		split_alloc_result(e, var, &v);
 	else if (var >= 0)
 		assign_var(e, var, &v);
+	if (!decl_name && rhs)
+		copy_prefix(e, lhs, rhs);
 }
 
 /* lhs changed in a way the engine does not compute (x++, p += n, x |= y):
@@ -953,6 +1208,45 @@ static void forget_var(struct engine *e, const struct ir_node *lhs)
 		assign_var(e, var, &v);
 	if (render_path(lhs, base, sizeof(base), NULL))
 		rebase_paths(e, base);
+}
+
+/* x++ / x-- on an integer: zero becomes positive (or negative), a
+ * positive value stays positive after ++ (a counter of successes). */
+static void step_var(struct engine *e, const struct ir_node *lhs, int inc)
+{
+	int var = var_of(e->fa, lhs);
+	char base[PATH_MAX_LEN];
+
+	forget_elements(e, declref_name(lhs));
+	if (render_path(lhs, base, sizeof(base), NULL))
+		rebase_paths(e, base);
+	if (var < 0)
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		struct var_state *vs = &c->vars[var];
+		unsigned b = vs->bits, out = 0;
+
+		if (inc) {
+			if (b & VAL_ZERO)
+				out |= VAL_POS;
+			if (b & VAL_POS)
+				out |= VAL_POS;
+			if (b & VAL_NEG)
+				out |= VAL_NEG | VAL_ZERO;
+		} else {
+			if (b & VAL_ZERO)
+				out |= VAL_NEG; /* an unsigned wraps: not > 0 either */
+			if (b & VAL_POS)
+				out |= VAL_POS | VAL_ZERO;
+			if (b & VAL_NEG)
+				out |= VAL_NEG;
+		}
+		vs->prev_bits = (uint8_t)b;
+		vs->bits = (uint8_t)out;
+		vs->link = -1;
+		vs->link_kind = LINK_NONE;
+	}
 }
 
 /* --------------------------------------------------------- evaluation */
@@ -1146,6 +1440,13 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		for (int i = 0; i < nobjs; i++)
 			lifecycle(e, EV_PUT, objs[i], n->loc, name, 1, 0, args[i]);
 		any |= nobjs;
+		/* the helper also cleared the field it put */
+		nobjs = summary_effects_on(fa, n, EFFECT_CLEAR, objs, NULL, 8);
+		for (int i = 0; i < nobjs; i++) {
+			struct value null = { .kind = V_NULL, .index = -1, .bits = VAL_ZERO };
+
+			assign_object(e, objs[i], &null, n->loc);
+		}
 		nobjs = summary_effects_on(fa, n, EFFECT_ADD, objs, NULL, 8);
 		for (int i = 0; i < nobjs; i++)
 			lifecycle(e, EV_ADD, objs[i], n->loc, name, 1, !used, NULL);
@@ -1155,6 +1456,17 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 			struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
 
 			assign_object(e, objs[i], &unknown, n->loc);
+		}
+		any |= nobjs;
+		/* allocates when it returns 0: the assignment of the result to a
+		 * variable splits the paths (split_alloc_result); a result not
+		 * kept leaves the disk unknown */
+		nobjs = summary_effects_on(fa, n, EFFECT_ALLOC_ON_ZERO, objs, NULL, 8);
+		for (int i = 0; i < nobjs; i++) {
+			struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
+
+			if (fa->assign_call != n || nobjs != 1)
+				assign_object(e, objs[i], &unknown, n->loc);
 		}
 		any |= nobjs;
 		(void)s;
@@ -1192,7 +1504,11 @@ static void eval(struct engine *e, const struct ir_node *n, int used)
 		return;
 	case IR_DECL:
 		if (n->nkids == 1) {
+			const struct ir_node *saved = fa->assign_call;
+
+			fa->assign_call = find_var(fa, n->name) >= 0 ? ir_strip(n->kids[0]) : NULL;
 			eval(e, n->kids[0], 1);
+			fa->assign_call = saved;
 			assign_to(e, NULL, n->name, n->kids[0]);
 		}
 		return;
@@ -1214,7 +1530,8 @@ static void eval(struct engine *e, const struct ir_node *n, int used)
 		if (n->op >= CXUnaryOperator_PostInc && n->op <= CXUnaryOperator_PreDec &&
 		    n->nkids == 1) {
 			eval(e, n->kids[0], 1);
-			forget_var(e, n->kids[0]);
+			step_var(e, n->kids[0], n->op == CXUnaryOperator_PostInc ||
+						n->op == CXUnaryOperator_PreInc);
 			return;
 		}
 		if (n->op == CXUnaryOperator_AddrOf)
@@ -1224,7 +1541,11 @@ static void eval(struct engine *e, const struct ir_node *n, int used)
 		if (n->nkids != 2)
 			break;
 		if (n->op == CXBinaryOperator_Assign) {
+			const struct ir_node *saved = fa->assign_call;
+
+			fa->assign_call = var_of(fa, n->kids[0]) >= 0 ? ir_strip(n->kids[1]) : NULL;
 			eval(e, n->kids[1], 1);
+			fa->assign_call = saved;
 			eval(e, n->kids[0], 1);
 			assign_to(e, n->kids[0], NULL, n->kids[1]);
 			return;
@@ -1311,8 +1632,57 @@ static void refine_group_member(struct obj_state *o, const void *arg)
 	struct refine_arg *ra = (struct refine_arg *)arg;
 
 	o->bits = ra->fn ? ra->fn(o->bits, ra->flag) : refine_add_result(o->bits, ra->result_bits);
+	if (!ra->fn && (o->bits & DS_ADDED) && ra->result_bits == VAL_ZERO)
+		o->added_once = 1;
 	if (!o->bits)
 		ra->empty = 1;
+}
+
+/* "i-- > 0", "while (n--)": the test is on the value before the step,
+ * the variable already holds the one after it (step_var).  Keep the
+ * configurations where some old value in mask leads to a new value the
+ * variable may have, and only those new values. */
+static void refine_stepped(struct engine *e, const struct ir_node *s, unsigned mask)
+{
+	int var = var_of(e->fa, s->kids[0]);
+	int dec = s->op == CXUnaryOperator_PostDec;
+	unsigned kept = 0;
+
+	if (var < 0)
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		unsigned b = c->vars[var].bits, old = c->vars[var].prev_bits, out = 0;
+
+		/* the old values each new value may come from, among those the
+		 * variable held before the step */
+		if (old && !(old & mask)) {
+			free(c);
+			continue;
+		}
+		if (dec) {
+			if ((b & VAL_NEG) && (mask & (VAL_NEG | VAL_ZERO)))
+				out |= VAL_NEG;
+			if ((b & VAL_ZERO) && (mask & VAL_POS))
+				out |= VAL_ZERO;
+			if ((b & VAL_POS) && (mask & VAL_POS))
+				out |= VAL_POS;
+		} else {
+			if ((b & VAL_POS) && (mask & (VAL_POS | VAL_ZERO)))
+				out |= VAL_POS;
+			if ((b & VAL_ZERO) && (mask & VAL_NEG))
+				out |= VAL_ZERO;
+			if ((b & VAL_NEG) && (mask & VAL_NEG))
+				out |= VAL_NEG;
+		}
+		if (out) {
+			c->vars[var].bits = (uint8_t)out;
+			e->cur.items[kept++] = c;
+		} else {
+			free(c);
+		}
+	}
+	e->cur.len = kept;
 }
 
 /* Refine every configuration on "subject has a value in mask"; drop the
@@ -1328,6 +1698,11 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 		return;
 	if (s->kind == IR_BINARY && s->op == CXBinaryOperator_Assign && s->nkids == 2)
 		s = ir_strip(s->kids[0]);
+	if (s->kind == IR_UNARY && s->nkids == 1 &&
+	    (s->op == CXUnaryOperator_PostDec || s->op == CXUnaryOperator_PostInc)) {
+		refine_stepped(e, s, mask);
+		return;
+	}
 	obj = obj_of(fa, s);
 	var = obj < 0 ? var_of(fa, s) : -1;
 	if (obj < 0 && var < 0 && s->kind == IR_CALL)
@@ -1506,6 +1881,20 @@ const struct obj_state *ev_obj(const struct lint_event *ev, unsigned config, int
 int ev_return_is_error(const struct lint_event *ev, unsigned config)
 {
 	return value_is_error(ev->fa, ev->configs->items[config], ev->ret_value);
+}
+
+int ev_return_is_zero(const struct lint_event *ev, unsigned config)
+{
+	const struct ir_node *n = ir_strip(ev->ret_value);
+	int var;
+
+	if (!n || ev->fa->fn->returns_void)
+		return 0;
+	if (value_zero_literal(n))
+		return 1;
+	var = var_of(ev->fa, n);
+	return var >= 0 &&
+	       ((const struct config *)ev->configs->items[config])->vars[var].bits == VAL_ZERO;
 }
 
 int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj)
@@ -1745,6 +2134,8 @@ void fn_analysis_free(struct fn_analysis *fa)
 	}
 	free(fa->objs);
 	free(fa->vars);
+	free(fa->wrap_calls);
+	free(fa->wrap_conv);
 	if (fa->nobjs)
 		cfg_free(&fa->cfg);
 	memset(fa, 0, sizeof(*fa));

@@ -43,6 +43,9 @@ struct obj_state {
 				 * header declares the allocator as called */
 	int16_t group;          /* alias group: index of the group's representative */
 	uint16_t put_from;      /* states the disk was in when put_disk() put it */
+	uint8_t cleared;        /* NULL was stored over it after put_disk() (put_loc kept) */
+	uint8_t added_once;     /* add_disk() succeeded on this path; sticky on a
+				 * collapsed array element (some element was added) */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
 	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc;
 	/* a collapsed array element (host->disks[]): the element the last
@@ -55,6 +58,7 @@ struct obj_state {
 
 struct var_state {
 	uint8_t bits;
+	uint8_t prev_bits;      /* before the last ++/-- (x-- > 0 tests that value) */
 	uint8_t link_kind;      /* LINK_* */
 	int16_t link;           /* tracked object the value is about, or -1 */
 };
@@ -75,6 +79,7 @@ struct tracked_object {
 
 struct function_summary;
 struct lint_target;
+struct lint_event;
 
 /* Everything the engine knows about one function under analysis. */
 struct fn_analysis {
@@ -86,6 +91,19 @@ struct fn_analysis {
 	const char **vars;
 	unsigned nvars, cap_vars;
 	struct summary_table *summaries;
+	/* calls of the driver's own functions that return a struct gendisk *
+	 * which this function checks with IS_ERR()/NULL: allocations with
+	 * the convention of that check (wrap_conv, enum alloc_convention) */
+	const struct ir_node **wrap_calls;
+	uint8_t *wrap_conv;
+	unsigned nwrap;
+	/* set while an assignment to a tracked variable evaluates its right
+	 * side: the call whose result the assignment correlates */
+	const struct ir_node *assign_call;
+	/* when set, every event of the reporting pass also goes here (the
+	 * summaries read the states at each return) */
+	void (*observer)(const struct lint_event *ev, void *arg);
+	void *observer_arg;
 	/* reporting */
 	int reporting;
 	struct finding_list *findings;
@@ -126,6 +144,9 @@ const struct obj_state *ev_obj(const struct lint_event *ev, unsigned config, int
 /* The return is an error return in this configuration (negative constant,
  * -EXXX, PTR_ERR()/ERR_PTR(), or a variable known non-zero here). */
 int ev_return_is_error(const struct lint_event *ev, unsigned config);
+/* The return gives 0 in this configuration (the constant, or a variable
+ * known to be zero here). */
+int ev_return_is_zero(const struct lint_event *ev, unsigned config);
 /* The returned value is obj (or an alias of it) or the struct it lives in. */
 int ev_return_hands_over(const struct lint_event *ev, unsigned config, int obj);
 /* The object is the representative of its alias group in this configuration. */

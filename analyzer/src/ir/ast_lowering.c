@@ -455,6 +455,32 @@ static unsigned callee_flags(CXCursor call)
 	return 0;
 }
 
+/* A comparison or logical test: only a for loop's condition is one. */
+static int is_test_expr(const struct ir_node *n)
+{
+	if (!n)
+		return 0;
+	if (n->kind == IR_BINARY)
+		return (n->op >= CXBinaryOperator_LT && n->op <= CXBinaryOperator_NE) ||
+		       n->op == CXBinaryOperator_LAnd || n->op == CXBinaryOperator_LOr;
+	return n->kind == IR_UNARY && n->op == CXUnaryOperator_LNot;
+}
+
+/* Is the call's type struct gendisk * (an allocator wrapper's result)? */
+static int returns_disk_pointer(CXCursor call)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(call));
+	CXString s;
+	int yes;
+
+	if (t.kind != CXType_Pointer)
+		return 0;
+	s = clang_getTypeSpelling(clang_getCanonicalType(clang_getPointeeType(t)));
+	yes = strcmp(clang_getCString(s), "struct gendisk") == 0;
+	clang_disposeString(s);
+	return yes;
+}
+
 static enum CXChildVisitResult find_named_ref(CXCursor c, CXCursor parent, CXClientData data)
 {
 	CXCursor *out = data;
@@ -592,6 +618,8 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 		n->flags |= callee_flags(c);
 		if (ir_macro_wrapped(n->name) && written_as_macro(c))
 			n->flags |= IRF_MACRO_WRAPPED;
+		if (returns_disk_pointer(c))
+			n->flags |= IRF_DISK_PTR;
 		break;
 	case CXCursor_DeclRefExpr:
 		n = new_node(arena, IR_DECLREF, c);
@@ -654,7 +682,14 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	if (k == CXCursor_ForStmt) {
 		if (n->nkids >= 4)
 			n->flags |= IRF_FOR_INIT | IRF_FOR_COND | IRF_FOR_INC;
-		/* with 2-3 kids the missing clauses are unknown: the CFG treats
+		/* two clauses of which one is a test and the other not: the test
+		 * is the condition, the other the init before it or the step
+		 * after it (for (i = n; i-- > 0; ), for (; i < n; i++)) */
+		else if (n->nkids == 3 && is_test_expr(n->kids[1]) && !is_test_expr(n->kids[0]))
+			n->flags |= IRF_FOR_INIT | IRF_FOR_COND;
+		else if (n->nkids == 3 && is_test_expr(n->kids[0]) && !is_test_expr(n->kids[1]))
+			n->flags |= IRF_FOR_COND | IRF_FOR_INC;
+		/* otherwise the missing clauses are unknown: the CFG treats
 		 * every non-body kid as a non-refining head expression */
 	}
 	free(v.items);
@@ -895,6 +930,62 @@ static int is_module_exit_decl(CXCursor c)
 	return yes;
 }
 
+/* module_init(fn): a module build writes __inittest() returning fn, a
+ * built-in one an __initcall_* variable holding it; both expanded in the
+ * main file.  The name of fn, or NULL. */
+static enum CXChildVisitResult find_function_ref(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		ref = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+			*(CXCursor *)data = ref;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static const char *module_init_target(struct ir_arena *arena, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXString name;
+	const char *s, *out = NULL;
+	int yes;
+
+	if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) ||
+	    clang_Location_isFromMainFile(loc))
+		return NULL;
+	name = clang_getCursorSpelling(c);
+	s = clang_getCString(name);
+	yes = s && ((k == CXCursor_FunctionDecl && !strcmp(s, "__inittest")) ||
+		    (k == CXCursor_VarDecl && !strncmp(s, "__initcall_", 11)));
+	clang_disposeString(name);
+	if (yes) {
+		CXFile file, main_file;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+		CXString tname = clang_getTranslationUnitSpelling(tu);
+		CXCursor ref = clang_getNullCursor();
+
+		clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+		main_file = clang_getFile(tu, clang_getCString(tname));
+		clang_disposeString(tname);
+		if (file && main_file && clang_File_isEqual(file, main_file)) {
+			clang_visitChildren(c, find_function_ref, &ref);
+			if (!clang_Cursor_isNull(ref)) {
+				CXString rn = clang_getCursorSpelling(ref);
+
+				out = ir_strdup(arena, clang_getCString(rn));
+				clang_disposeString(rn);
+			}
+		}
+	}
+	return out;
+}
+
 /* Is the cursor written in the main file, counting a definition whose name
  * comes from a macro (static CLOSURE_CALLBACK(cached_dev_free) {...}) by
  * where the macro is expanded? */
@@ -929,6 +1020,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		lf->has_module_exit = 1;
 		return CXChildVisit_Continue;
 	}
+	if (!lf->module_init && (lf->module_init = module_init_target(&lf->arena, c)) != NULL)
+		return CXChildVisit_Continue;
 	/* an invalid declaration (an incomplete struct type) is no definition
 	 * for libclang, but its initializer may still be read from the tokens */
 	if (clang_getCursorKind(c) == CXCursor_VarDecl && written_in_main_file(tc, c) &&

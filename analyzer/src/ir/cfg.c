@@ -173,17 +173,25 @@ static unsigned build_for(struct builder *b, const struct ir_node *s, unsigned c
 {
 	const struct ir_node *body = s->nkids ? s->kids[s->nkids - 1] : NULL;
 	unsigned head = new_block(b), body_b = new_block(b), exit_b = new_block(b);
-	unsigned inc_b, end;
+	unsigned inc_b, end, k = 0;
+	const struct ir_node *init = NULL, *cond = NULL, *inc = NULL;
 
 	if (!body)
 		return cur;
-	if (s->flags & IRF_FOR_INIT) {
+	/* the clauses present, in order (ast_lowering.c says which) */
+	if ((s->flags & IRF_FOR_INIT) && k + 1 < s->nkids)
+		init = s->kids[k++];
+	if ((s->flags & IRF_FOR_COND) && k + 1 < s->nkids)
+		cond = s->kids[k++];
+	if ((s->flags & IRF_FOR_INC) && k + 1 < s->nkids)
+		inc = s->kids[k++];
+	if (init) {
 		cur = ensure_block(b, cur);
-		add_item(b, cur, CFG_EVAL, s->kids[0], s->kids[0]->loc);
+		add_item(b, cur, CFG_EVAL, init, init->loc);
 	}
 	jump(b, cur, head);
-	if (s->flags & IRF_FOR_COND) {
-		build_cond(b, s->kids[1], s->kids[1], head, body_b, exit_b);
+	if (cond) {
+		build_cond(b, cond, cond, head, body_b, exit_b);
 	} else if (s->nkids == 1) {
 		jump(b, head, body_b); /* for (;;) */
 	} else {
@@ -197,8 +205,8 @@ static unsigned build_for(struct builder *b, const struct ir_node *s, unsigned c
 	inc_b = new_block(b);
 	end = build_loop_body(b, body, body_b, exit_b, inc_b);
 	jump(b, end, inc_b);
-	if (s->flags & IRF_FOR_INC)
-		add_item(b, inc_b, CFG_EVAL, s->kids[2], s->kids[2]->loc);
+	if (inc)
+		add_item(b, inc_b, CFG_EVAL, inc, inc->loc);
 	jump(b, inc_b, head);
 	return exit_b;
 }

@@ -59,6 +59,7 @@ enum {
 				   * the driver's own headers: never the kernel's API */
 	IRF_MACRO_WRAPPED = 4096, /* IR_CALL: __blk_alloc_disk() & co. reached through
 				   * the macro the driver wrote (blk_alloc_disk) */
+	IRF_DISK_PTR = 8192, /* IR_CALL: the call returns a struct gendisk * */
 };
 
 struct ir_loc {
