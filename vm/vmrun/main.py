@@ -268,8 +268,11 @@ def main(argv, here):
     os.environ["GENDISK_CHECK_CACHE"] = cache
     run = None
     status = 0
+    # As the shell's trap did: a signal ignored on entry (SIGINT in a
+    # background job of a script, SIGHUP under nohup) stays ignored.
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, _on_signal)
+        if signal.getsignal(s) != signal.SIG_IGN:
+            signal.signal(s, _on_signal)
     try:
         try:
             o = options.parse(argv)
