@@ -1251,6 +1251,16 @@ static void step_var(struct engine *e, const struct ir_node *lhs, int inc)
 
 /* --------------------------------------------------------- evaluation */
 
+/* Any call that is not one of the lifecycle API's own: rules that judge
+ * other functions (a free of the disk's owner) see the state before it. */
+static void emit_call(struct engine *e, const struct ir_node *n, const char *name)
+{
+	struct lint_event ev = { .kind = EV_CALL, .obj = -1, .loc = n->loc, .callee = name,
+				 .call = n };
+
+	emit(e, &ev);
+}
+
 static void eval(struct engine *e, const struct ir_node *n, int used);
 
 /* Does the body call del_gendisk() or put_disk() itself? */
@@ -1426,6 +1436,7 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 	}
 	if (is_allocator(api) || is_err_helper(api))
 		return;
+	emit_call(e, n, name);
 	if (devm_hand_over(e, n))
 		return;
 	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {

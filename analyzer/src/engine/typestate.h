@@ -117,6 +117,8 @@ enum lint_event_kind {
 	EV_DEL,         /* del_gendisk() (or a helper that deletes) */
 	EV_PUT,         /* put_disk() (or a helper that puts) */
 	EV_RETURN,      /* a return statement (or falling off the end) */
+	EV_CALL,        /* any other call, after its arguments (obj -1; call says which),
+			 * before its effects on the tracked disks */
 };
 
 enum check_kind { CHECK_NULL, CHECK_IS_ERR, CHECK_IS_ERR_OR_NULL };
@@ -136,6 +138,7 @@ struct lint_event {
 	const struct ir_node *ret_value;  /* EV_RETURN: value or NULL */
 	const struct ir_node *elem;       /* EV_DEL/EV_PUT on a collapsed array element:
 					   * the element as written here, or NULL */
+	const struct ir_node *call;       /* EV_CALL: the call */
 };
 
 /* Accessors for rules. */

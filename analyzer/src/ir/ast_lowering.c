@@ -70,6 +70,24 @@ static const char *cursor_name(struct ir_arena *arena, CXCursor c)
 	return out;
 }
 
+/* The USR of the struct or union declaring the member c refers to, or NULL. */
+static const char *member_record(struct ir_arena *arena, CXCursor c)
+{
+	CXCursor field = clang_getCursorReferenced(c), rec;
+	CXString s;
+	const char *cs, *out = NULL;
+
+	if (clang_Cursor_isNull(field) || clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return NULL;
+	rec = clang_getCursorSemanticParent(field);
+	s = clang_getCursorUSR(rec);
+	cs = clang_getCString(s);
+	if (cs && *cs)
+		out = ir_strdup(arena, cs);
+	clang_disposeString(s);
+	return out;
+}
+
 static int is_kept_child(CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -630,6 +648,7 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 		n = new_node(arena, IR_MEMBER, c);
 		n->name = cursor_name(arena, c);
 		n->flags |= IRF_ARROW;
+		n->record = member_record(arena, c);
 		for (unsigned i = 0; i < v.len; i++) {
 			if (is_kept_child(v.items[i])) {
 				CXType t = clang_getCursorType(v.items[i]);

@@ -76,6 +76,8 @@ struct ir_node {
 	long long value;
 	unsigned nkids;
 	struct ir_node **kids;
+	const char *record; /* IR_MEMBER: USR of the struct/union declaring the
+			     * member (c:@S@foo), NULL when the parse does not say */
 };
 
 struct ir_function {
