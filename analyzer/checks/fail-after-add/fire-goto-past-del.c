@@ -105,6 +105,8 @@ MODULE_LICENSE("GPL");
  * check-name: post-add failure jumps past del_gendisk()/put_disk()
  *
  * check-output-start
+fire-goto-past-del.c:87:2: warning: 'dev' freed while 'dev->disk' is still added: del_gendisk() missing before this [owner-freed-while-added]
+fire-goto-past-del.c:65:8: note: add_disk() succeeded here
 fire-goto-past-del.c:88:2: warning: error return leaves 'dev->disk' added: del_gendisk() and put_disk() missing on this path [fail-after-add]
 fire-goto-past-del.c:65:8: note: add_disk() succeeded here
  * check-output-end
