@@ -87,8 +87,8 @@ const struct rule rule_dangling_disk_pointer = {
 	.explain =
 		"Why: put_disk() on a disk that never went live (allocation succeeded, add_disk()\n"
 		"not called or failed) drops the last reference: disk_release() frees the\n"
-		"gendisk (block/genhd.c:1213-1232 in 6.12).  When the pointer was already stored\n"
-		"in a structure that outlives the function - a field of the device struct\n"
+		"gendisk (block/genhd.c:1191-1232 in 6.12).  When the pointer was already\n"
+		"stored in a structure that outlives the function - a field of the device struct\n"
 		"passed in, or of a global - the field now points at freed memory.  Another\n"
 		"function of the driver that reads the field later (remove, stop, ioctl,\n"
 		"interrupt handlers printing disk->disk_name) uses the freed disk, or calls\n"

@@ -134,8 +134,9 @@ const struct rule rule_owner_freed_while_added = {
 		"the freed object, or given it as private_data in the function) may still\n"
 		"be added on that path.  Not judged: disks added elsewhere (a remove\n"
 		"function does not know whether its disk was added), and freeing the\n"
-		"private data after del_gendisk() but before the last close (often\n"
-		"harmless in practice: module reference held by the opener).\n",
+		"private data after del_gendisk() but before the last close (most drivers\n"
+		"that remove disks at run time refuse while the disk is open: pktcdvd's\n"
+		"refcnt, zram's and dcssblk's disk_openers() checks).\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };
