@@ -30,6 +30,17 @@ struct header_cache *header_cache_new(const char *dir);
  */
 const char *header_cache_pch(struct header_cache *hc, CXIndex index,
 			     const struct string_list *flags);
+/*
+ * What the files the PCH for these flags was built from do with the
+ * identifier name[0..len): 0 when none of them mentions it (a macro of
+ * that name, defined or undefined before the includes, cannot change what
+ * they declare), else HC_NAME_MENTIONED, plus HC_NAME_DEFINED when one of
+ * them #defines it; -1 when the PCH or its list of names is not available.
+ */
+#define HC_NAME_MENTIONED 1
+#define HC_NAME_DEFINED 2
+int header_cache_name_use(struct header_cache *hc, CXIndex index,
+			  const struct string_list *flags, const char *name, size_t len);
 /* A parse with this PCH failed (stale or corrupt): never hand it out again. */
 void header_cache_reject(struct header_cache *hc, const char *pch);
 void header_cache_free(struct header_cache *hc);

@@ -23,6 +23,9 @@ struct directive {
 	enum directive_kind kind;
 	const char *name;   /* the header of an include, the name of #ifndef/#define */
 	size_t name_len;
+	const char *macro;  /* the name any #define or #undef is of */
+	size_t macro_len;
+	int undef;          /* it is an #undef */
 };
 
 static const char *skip_blanks(const char *p)
@@ -58,7 +61,7 @@ static int rest_is_blank(const char *p)
 /* p is just past the '#' of a directive. */
 static struct directive classify(const char *p)
 {
-	struct directive d = { D_OTHER, NULL, 0 };
+	struct directive d = { D_OTHER, NULL, 0, NULL, 0, 0 };
 
 	p = skip_blanks(p);
 	if (word_is(p, "include")) {
@@ -75,6 +78,8 @@ static struct directive classify(const char *p)
 		}
 	} else if (word_is(p, "define")) {
 		p = skip_blanks(p + 6);
+		d.macro = p;
+		d.macro_len = ident_len(p);
 		if (word_is(p, "pr_fmt") || word_is(p, "dev_fmt") ||
 		    strncmp(p, "pr_fmt(", 7) == 0 || strncmp(p, "dev_fmt(", 8) == 0) {
 			d.kind = D_HARMLESS_DEFINE;
@@ -85,6 +90,9 @@ static struct directive classify(const char *p)
 		}
 	} else if (word_is(p, "undef")) {
 		p = skip_blanks(p + 5);
+		d.macro = p;
+		d.macro_len = ident_len(p);
+		d.undef = 1;
 		if (word_is(p, "pr_fmt") || word_is(p, "dev_fmt"))
 			d.kind = D_HARMLESS_DEFINE; /* before a new definition of its own */
 	} else if (word_is(p, "ifndef")) {
@@ -120,6 +128,17 @@ struct scan_state {
 	unsigned first_other;    /* the main file's line of the first harmful directive */
 	unsigned long included;  /* bit i: headers[i] was included already (guards make
 				  * its later includes no-ops) */
+	/* #define/#undef before any harmful directive, not judged yet: the
+	 * cached headers' names are looked up only when a cached include
+	 * follows (or, at the end, for the line a plain parse reports) */
+	struct pending_macro {
+		char *name;
+		unsigned line;
+		int undef_safe; /* an #undef of a name nothing could have defined yet */
+	} *pending;
+	size_t npending, cap_pending;
+	int uncached_angle;       /* an #include <...> of another header came first */
+	struct string_list defined; /* names #defined so far */
 };
 
 /* One directive of the file being scanned, at p (past the '#'). */
@@ -183,12 +202,88 @@ static const char *last_directive(const char *text)
 	return last;
 }
 
+/* Is name defined on the command line, or possibly by the compiler itself
+ * (reserved names, and GNU mode's linux and unix)? */
+static int maybe_predefined(const struct include_context *ctx, const char *name)
+{
+	const struct string_list *lists[2] = { ctx->flags, ctx->extra };
+	size_t n = strlen(name);
+
+	if (name[0] == '_' || !strcmp(name, "linux") || !strcmp(name, "unix") ||
+	    !strcmp(name, "i386") || !strncmp(name, "KBUILD_", 7))
+		return 1;
+	for (int l = 0; l < 2; l++) {
+		for (size_t i = 0; lists[l] && i < lists[l]->len; i++) {
+			const char *f = lists[l]->items[i];
+
+			if (!f)
+				continue;
+			if (!strcmp(f, "-D") && i + 1 < lists[l]->len && lists[l]->items[i + 1])
+				f = lists[l]->items[++i];
+			else if (!strncmp(f, "-D", 2))
+				f += 2;
+			else
+				continue;
+			if (!strncmp(f, name, n) && (f[n] == '\0' || f[n] == '=' || f[n] == '('))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* A #define or #undef before anything harmful: harmless if none of the
+ * cached headers mentions its name, and an #undef also if none of them
+ * defines it and nothing before it could have; decided when it matters
+ * (resolve_pending).  Without a way to tell, harmful now. */
+static void macro_directive(struct scan_state *st, const struct directive *d, unsigned line)
+{
+	struct pending_macro *pm;
+	char *name;
+
+	if (st->first_other || !d->macro || !d->macro_len || !st->ctx->name_use) {
+		note_other(st, line);
+		return;
+	}
+	name = xstrndup(d->macro, d->macro_len);
+	if (st->npending == st->cap_pending) {
+		st->cap_pending = st->cap_pending ? st->cap_pending * 2 : 8;
+		st->pending = xrealloc(st->pending, st->cap_pending * sizeof(*st->pending));
+	}
+	pm = &st->pending[st->npending++];
+	pm->name = name;
+	pm->line = line;
+	pm->undef_safe = d->undef && !st->uncached_angle &&
+			 !string_list_contains(&st->defined, name) &&
+			 !maybe_predefined(st->ctx, name);
+	if (!d->undef)
+		string_list_push(&st->defined, name);
+}
+
+/* The first pending macro that may change the cached headers is the first
+ * harmful directive (all of them come before any other harmful one). */
+static void resolve_pending(struct scan_state *st)
+{
+	for (size_t i = 0; i < st->npending; i++) {
+		const struct pending_macro *pm = &st->pending[i];
+		int use = st->ctx->name_use(st->ctx, pm->name, strlen(pm->name));
+
+		if (use != 0 && !(use > 0 && pm->undef_safe && !(use & INCLUDE_NAME_DEFINED))) {
+			if (!st->first_other || pm->line < st->first_other)
+				st->first_other = pm->line;
+			break;
+		}
+	}
+	for (size_t i = 0; i < st->npending; i++)
+		free(st->pending[i].name);
+	st->npending = 0;
+}
+
 static void scan_text(struct scan_state *st, const char *text, const struct cursor *at)
 {
 	int at_line_start = 1, ndirectives = 0;
 	unsigned lineno = 1;
 	const char *p = text, *guard_endif = NULL;
-	struct directive guard = { D_OTHER, NULL, 0 };
+	struct directive guard = { D_OTHER, NULL, 0, NULL, 0, 0 };
 
 	while (*p) {
 		if (p[0] == '/' && p[1] == '*') {
@@ -233,6 +328,8 @@ static void scan_text(struct scan_state *st, const char *text, const struct curs
 				guard_endif = last_directive(p + 1);
 			} else if (at->depth && ndirectives == 2 && guard.name) {
 				/* the guard's #define: harmless */
+				string_list_push_owned(&st->defined,
+						       xstrndup(guard.name, guard.name_len));
 			} else if (d.kind == D_ENDIF && guard.name && p == guard_endif) {
 				/* the guard's #endif, the header's last directive */
 			} else if (d.kind == D_PRAGMA_ONCE && at->depth) {
@@ -240,13 +337,19 @@ static void scan_text(struct scan_state *st, const char *text, const struct curs
 			} else if (d.kind == D_ANGLE_INCLUDE) {
 				int h = cached_index(&d, st->headers);
 
+				if (h < 0)
+					st->uncached_angle = 1;
 				if (h >= 0 && h < 64 && !(st->included & (1UL << h))) {
+					if (st->npending && !st->first_other)
+						resolve_pending(st);
 					st->included |= 1UL << h;
 					st->any_cached = 1;
 					st->fits = !st->first_other;
 				}
 			} else if (d.kind == D_QUOTED_INCLUDE) {
 				quoted_include(st, &d, at, line);
+			} else if (d.kind != D_HARMLESS_DEFINE && d.macro) {
+				macro_directive(st, &d, line);
 			} else if (d.kind != D_HARMLESS_DEFINE) {
 				note_other(st, line);
 			}
@@ -276,10 +379,18 @@ static void scan_text(struct scan_state *st, const char *text, const struct curs
 int include_prefix_fits(const char *text, const struct include_context *ctx,
 			const char *const *headers, unsigned *line)
 {
-	struct scan_state st = { ctx, headers, { 0 }, 0, 0, 0, 0 };
+	struct scan_state st = { ctx, headers, { 0 }, 0, 0, 0, 0, NULL, 0, 0, 0, { 0 } };
 	struct cursor main_file = { ctx->path, 0, 0 };
 
 	scan_text(&st, text, &main_file);
+	/* macros before a harmful directive that kept a cached include out:
+	 * the line to report may be one of theirs */
+	if (!st.fits && st.any_cached && st.npending)
+		resolve_pending(&st);
+	for (size_t i = 0; i < st.npending; i++)
+		free(st.pending[i].name);
+	free(st.pending);
+	string_list_free(&st.defined);
 	string_list_free(&st.seen);
 	*line = st.fits || !st.any_cached ? 0 : st.first_other;
 	return st.fits;

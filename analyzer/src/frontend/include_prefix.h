@@ -13,7 +13,12 @@
  * pr_fmt/dev_fmt, #undef of them included (the headers define those only
  * when undefined; the file's own definition still governs its code).  A
  * #define DEBUG, an #if, another #undef earlier can change what the
- * headers declare: such files are parsed the plain way.
+ * headers declare: such files are parsed the plain way.  A #define or
+ * #undef of a name that no file of the cached headers mentions cannot
+ * (KMSG_COMPONENT, DEVICE_NAME), nor an #undef of one none of them
+ * defines when nothing before it could have (not the command line, the
+ * compiler, another header or the file): with ctx->name_use, which tells
+ * what the cached headers do with a name, those are harmless too.
  *
  * A quoted include of a local header (local_headers.h: found in the
  * file's or a local -I dir) is read as if its lines stood in the file: a
@@ -32,7 +37,15 @@
 struct include_context {
 	const char *path;
 	const struct string_list *flags, *extra;
+	/* NULL, or what the cached headers' files do with name[0..len): 0
+	 * nothing, else INCLUDE_NAME_MENTIONED, | INCLUDE_NAME_DEFINED when
+	 * one #defines it; -1: unknown */
+	int (*name_use)(const struct include_context *ctx, const char *name, size_t len);
+	void *data; /* for name_use */
 };
+
+#define INCLUDE_NAME_MENTIONED 1
+#define INCLUDE_NAME_DEFINED 2
 
 int include_prefix_fits(const char *text, const struct include_context *ctx,
 			const char *const *headers, unsigned *line);

@@ -35,11 +35,28 @@ static void record_function_extents(const struct lowered_file *lf, struct file_r
 	}
 }
 
+struct pch_query {
+	CXIndex index;
+	const struct file_job *job;
+	const struct analysis_settings *set;
+};
+
+static int name_use_in_pch(const struct include_context *ctx, const char *name, size_t len)
+{
+	const struct pch_query *q = ctx->data;
+	int use = header_cache_name_use(q->set->header_cache, q->index, q->job->flags, name, len);
+
+	if (use <= 0)
+		return use;
+	return INCLUDE_NAME_MENTIONED | (use & HC_NAME_DEFINED ? INCLUDE_NAME_DEFINED : 0);
+}
+
 /* The PCH this file can be parsed with, or NULL and why not in *why. */
 static const char *usable_pch(CXIndex index, const struct file_job *job,
 			      const struct analysis_settings *set, const char *text, char **why)
 {
-	struct include_context ctx = { job->path, job->flags, job->extra };
+	struct pch_query q = { index, job, set };
+	struct include_context ctx = { job->path, job->flags, job->extra, name_use_in_pch, &q };
 	const char *pch;
 	unsigned line;
 
