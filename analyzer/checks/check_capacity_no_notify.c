@@ -40,14 +40,6 @@ struct graph {
 	size_t fn;                  /* while collecting */
 };
 
-static int func_index(const struct lowered_file *lf, const char *name)
-{
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		if (lf->funcs[i].name && strcmp(lf->funcs[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
 static int is_add(const char *name)
 {
 	return !strcmp(name, "add_disk") || !strcmp(name, "device_add_disk");
@@ -62,7 +54,7 @@ static int collect(const struct ir_node *n, void *data)
 		return 1;
 	if (is_add(ir_api_name(n)))
 		g->adds_direct[g->fn] = 1;
-	callee = func_index(g->lf, ir_call_name(n));
+	callee = lowered_function_index(g->lf, ir_call_name(n));
 	if (callee < 0)
 		return 1;
 	if (g->nsites == g->cap) {

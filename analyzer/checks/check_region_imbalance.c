@@ -93,6 +93,7 @@ static void on_file(const struct file_context *fc)
 {
 	static const struct rf_spec spec = { classify, on_leak };
 	struct scan s = { .fc = fc };
+	int probe;
 
 	resource_flow_run(fc, &spec);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
@@ -103,9 +104,9 @@ static void on_file(const struct file_context *fc)
 		file_report(fc, s.reg->loc, fc->lf->funcs[s.reg_fn].name,
 			    "blk_register_region() is never undone in this file: "
 			    "blk_unregister_region() missing on exit");
-	for (size_t i = 0; s.probe && i < fc->lf->nfuncs; i++)
-		if (fc->lf->funcs[i].name && !strcmp(fc->lf->funcs[i].name, s.probe))
-			ir_walk(fc->lf->funcs[i].body, probe_return_visit, &s);
+	probe = lowered_function_index(fc->lf, s.probe);
+	if (probe >= 0)
+		ir_walk(fc->lf->funcs[probe].body, probe_return_visit, &s);
 }
 
 /* the prefilter's trigger tokens (rules.h) */

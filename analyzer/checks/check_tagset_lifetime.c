@@ -170,10 +170,7 @@ static int find_wrapper(const struct ir_node *n, void *data)
 
 static int defined_in_file(const struct lowered_file *lf, const char *name)
 {
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		if (lf->funcs[i].name && !strcmp(lf->funcs[i].name, name))
-			return 1;
-	return 0;
+	return lowered_function_index(lf, name) >= 0;
 }
 
 /* "gdv->tag_set", "*tags", "*set": the last component names a tag set */

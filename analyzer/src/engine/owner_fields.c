@@ -54,12 +54,13 @@ const struct ir_node *owner_released_by(const struct ir_node *call)
 	return NULL;
 }
 
-static const struct ir_function *file_function(const struct lowered_file *lf, const char *name)
+/* The main file's function called name, or NULL. */
+static const struct ir_function *main_file_function(const struct lowered_file *lf,
+						    const char *name)
 {
-	for (size_t i = 0; name && i < lf->nfuncs; i++)
-		if (!strcmp(lf->funcs[i].name, name))
-			return &lf->funcs[i];
-	return NULL;
+	int i = lowered_function_index(lf, name);
+
+	return i < 0 ? NULL : &lf->funcs[i];
 }
 
 struct scan {
@@ -113,7 +114,7 @@ const struct ir_node *owner_freed_by_helper(const struct lowered_file *lf,
 {
 	const struct ir_function *h;
 
-	if (!call || call->kind != IR_CALL || !(h = file_function(lf, call->name)))
+	if (!call || call->kind != IR_CALL || !(h = main_file_function(lf, call->name)))
 		return NULL;
 	for (unsigned k = 0; k < ir_call_nargs(call) && k < h->nparams; k++) {
 		struct scan s;
@@ -257,7 +258,7 @@ static int cleared_visit(const struct ir_node *n, void *data)
 	    !strcmp(buf, c->path))
 		c->hit = 1;
 	else if (!c->direct && n->kind == IR_CALL) {
-		const struct ir_function *h = file_function(c->lf, n->name);
+		const struct ir_function *h = main_file_function(c->lf, n->name);
 
 		if (h && c->exclude && !strcmp(h->name, c->exclude->name))
 			h = NULL;

@@ -54,14 +54,6 @@ static void classify(const struct rf_fn *f, const struct ir_node *call, struct r
 	f->spec->classify(call, out);
 }
 
-static int func_index(const struct lowered_file *lf, const char *name)
-{
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		if (lf->funcs[i].name && strcmp(lf->funcs[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
 static int key_index(const struct rf_fn *f, const char *key)
 {
 	for (unsigned i = 0; i < f->nkeys; i++)
@@ -223,7 +215,7 @@ static void devm_release(struct rf_fn *f, struct rf_config *c, const struct ir_n
 
 	if (!action || action->kind != IR_DECLREF || !action->name)
 		return;
-	fi = func_index(f->fc->lf, action->name);
+	fi = lowered_function_index(f->fc->lf, action->name);
 	if (fi < 0 || !f->releases[fi])
 		return;
 	if (data && data->kind == IR_UNARY && data->op == CXUnaryOperator_AddrOf && data->nkids == 1)
@@ -275,7 +267,7 @@ static struct rf_value eval_call(struct rf_fn *f, struct rf_config *c, const str
 		v.bits = VAL_NEG;
 		return v;
 	}
-	fi = func_index(f->fc->lf, name);
+	fi = lowered_function_index(f->fc->lf, name);
 	if (fi >= 0 && f->releases[fi])
 		for (unsigned k = 0; k < f->nkeys; k++)
 			release_key(c, (int)k);
@@ -579,7 +571,7 @@ static int release_visit(const struct ir_node *n, void *data)
 		return !rs->found;
 	memset(&rc, 0, sizeof(rc));
 	rs->spec->classify(n, &rc);
-	fi = func_index(rs->lf, ir_call_name(n));
+	fi = lowered_function_index(rs->lf, ir_call_name(n));
 	if (rc.role == RF_RELEASE || (fi >= 0 && rs->releases[fi]))
 		rs->found = 1;
 	return !rs->found;

@@ -28,10 +28,7 @@ void summary_table_free(struct summary_table *t)
 
 int summary_function_index(const struct summary_table *t, const char *name)
 {
-	for (size_t i = 0; i < t->lf->nfuncs; i++)
-		if (strcmp(t->lf->funcs[i].name, name) == 0)
-			return (int)i;
-	return -1;
+	return lowered_function_index(t->lf, name);
 }
 
 const struct function_summary *summary_for(struct summary_table *t, const char *name)

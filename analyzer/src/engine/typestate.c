@@ -491,20 +491,14 @@ static int body_allocates(const struct ir_node *n)
  * allocator unless its body is known and allocates nothing (a lookup). */
 static int wrapper_candidate(const struct fn_analysis *fa, const struct ir_node *r)
 {
-	const struct lowered_file *lf;
+	const struct ir_function *fn;
 
 	if (!r || r->kind != IR_CALL || !r->name || !fa->summaries || !fa->summaries->lf ||
 	    (r->flags & (IRF_DISK_PTR | IRF_CALLEE_DRIVER)) != (IRF_DISK_PTR | IRF_CALLEE_DRIVER) ||
 	    is_allocator(ir_api_name(r)))
 		return 0;
-	lf = fa->summaries->lf;
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		if (!strcmp(lf->funcs[i].name, r->name))
-			return body_allocates(lf->funcs[i].body);
-	for (size_t i = 0; i < lf->nheader_funcs; i++)
-		if (!strcmp(lf->header_funcs[i].name, r->name))
-			return body_allocates(lf->header_funcs[i].body);
-	return 1;
+	fn = lowered_function(fa->summaries->lf, r->name);
+	return fn ? body_allocates(fn->body) : 1;
 }
 
 static void note_wrapper(struct fn_analysis *fa, const char *lhs, const struct ir_node *rhs)

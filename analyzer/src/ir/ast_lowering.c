@@ -1113,13 +1113,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 
 static int defines_function(const struct lowered_file *lf, const char *name)
 {
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		if (strcmp(lf->funcs[i].name, name) == 0)
-			return 1;
-	for (size_t i = 0; i < lf->nheader_funcs; i++)
-		if (strcmp(lf->header_funcs[i].name, name) == 0)
-			return 1;
-	return 0;
+	return lowered_function(lf, name) != NULL;
 }
 
 /* A call known by its spelling only (no header declares it) is the
@@ -1154,6 +1148,26 @@ void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 			mark_driver_callees(out, out->header_funcs[i].body);
 	}
 	parse_damage_free(&damage);
+}
+
+int lowered_function_index(const struct lowered_file *lf, const char *name)
+{
+	for (size_t i = 0; name && i < lf->nfuncs; i++)
+		if (lf->funcs[i].name && strcmp(lf->funcs[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const struct ir_function *lowered_function(const struct lowered_file *lf, const char *name)
+{
+	int i = lowered_function_index(lf, name);
+
+	if (i >= 0)
+		return &lf->funcs[i];
+	for (size_t h = 0; name && h < lf->nheader_funcs; h++)
+		if (lf->header_funcs[h].name && strcmp(lf->header_funcs[h].name, name) == 0)
+			return &lf->header_funcs[h];
+	return NULL;
 }
 
 unsigned lowered_degraded_functions(const struct lowered_file *lf)

@@ -30,6 +30,12 @@ struct lowered_file {
  * inline functions of the driver's own headers (header_funcs). */
 void lower_main_file(CXTranslationUnit tu, struct lowered_file *out);
 void lowered_file_free(struct lowered_file *lf);
+/* The index in lf->funcs of the main file's function called name, or -1
+ * (name may be NULL). */
+int lowered_function_index(const struct lowered_file *lf, const char *name);
+/* The function called name: the main file's, else a static inline one of
+ * the driver's own headers; NULL if neither defines it. */
+const struct ir_function *lowered_function(const struct lowered_file *lf, const char *name);
 /* How many of the main file's functions hold parse errors (ir_function.nerrors). */
 unsigned lowered_degraded_functions(const struct lowered_file *lf);
 

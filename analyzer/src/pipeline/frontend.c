@@ -175,11 +175,8 @@ static int collect_called(const struct ir_node *n, void *data)
 	const char *name;
 
 	if (n->kind != IR_CALL || !(name = ir_call_name(n)) || !*name ||
-	    string_list_contains(&cn->names, name))
+	    string_list_contains(&cn->names, name) || lowered_function_index(cn->lf, name) >= 0)
 		return 1;
-	for (size_t i = 0; i < cn->lf->nfuncs; i++)
-		if (!strcmp(cn->lf->funcs[i].name, name))
-			return 1;
 	string_list_push(&cn->names, name);
 	return 1;
 }
