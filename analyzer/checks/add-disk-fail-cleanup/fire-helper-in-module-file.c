@@ -59,10 +59,12 @@ MODULE_LICENSE("GPL");
 
 /*
  * check-name: a helper of another file of the module deletes the never-added disk
+ * check-command: e=$(mktemp); gendisk-lint -v --kdir $KDIR $file 2> "$e"; rc=$?; sed -n 's/^gendisk-lint: \(.*summarised.*\)/\1/p' "$e"; rm -f "$e"; exit $rc
  *
  * check-output-start
 fire-helper-in-module-file.c:44:3: warning: del_gendisk() after add_disk() failed: call put_disk() only [add-disk-fail-cleanup]
 fire-helper-in-module-file.c:42:8: note: add_disk() failed on this path
 fire-helper-in-module-file.c:32:14: note: 'dev->disk' allocated here
+fire-helper-in-module-file.c: note: helpers of the module's other files summarised: ./xmod-teardown.c
  * check-output-end
  */
