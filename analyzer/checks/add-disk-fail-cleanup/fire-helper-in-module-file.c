@@ -3,7 +3,9 @@
  * add_disk() fails and the unwinding calls xmod_teardown(), a helper of
  * another file of the same module (xmod-teardown.c, named with this file
  * in the directory's Kbuild), which calls del_gendisk() on the disk that
- * was never added.  The helper's summary comes from that file.
+ * was never added.  The helper's summary comes from that file; the
+ * module's third file, xmod-stats.c, defines only a helper unrelated to
+ * the disk and is not parsed (the -v note names the files used).
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -38,6 +40,7 @@ static int __init xmod_init(void)
 	dev->disk->fops = &xmod_fops;
 	dev->disk->private_data = dev;
 	strscpy(dev->disk->disk_name, "xmod0", DISK_NAME_LEN);
+	xmod_stats_init(dev);
 	set_capacity(dev->disk, 2048);
 	err = add_disk(dev->disk);
 	if (err) {
@@ -62,9 +65,9 @@ MODULE_LICENSE("GPL");
  * check-command: e=$(mktemp); gendisk-lint -v --kdir $KDIR $file 2> "$e"; rc=$?; sed -n 's/^gendisk-lint: \(.*summarised.*\)/\1/p' "$e"; rm -f "$e"; exit $rc
  *
  * check-output-start
-fire-helper-in-module-file.c:44:3: warning: del_gendisk() after add_disk() failed: call put_disk() only [add-disk-fail-cleanup]
-fire-helper-in-module-file.c:42:8: note: add_disk() failed on this path
-fire-helper-in-module-file.c:32:14: note: 'dev->disk' allocated here
+fire-helper-in-module-file.c:47:3: warning: del_gendisk() after add_disk() failed: call put_disk() only [add-disk-fail-cleanup]
+fire-helper-in-module-file.c:45:8: note: add_disk() failed on this path
+fire-helper-in-module-file.c:34:14: note: 'dev->disk' allocated here
 fire-helper-in-module-file.c: note: helpers of the module's other files summarised: ./xmod-teardown.c
  * check-output-end
  */

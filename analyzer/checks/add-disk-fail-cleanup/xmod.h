@@ -10,5 +10,6 @@ struct xmod_dev {
 };
 
 void xmod_teardown(struct xmod_dev *dev);
+int xmod_stats_init(struct xmod_dev *dev);
 
 #endif

@@ -15,6 +15,7 @@
 #include "module_sources.h"
 #include "read_file.h"
 #include "rules.h"
+#include "text_definitions.h"
 #include "token_prefilter.h"
 #include "tu_diagnostics.h"
 
@@ -147,9 +148,10 @@ static enum CXErrorCode parse_with_cache(CXIndex index, const struct file_job *j
 /*
  * A helper of another .c file of the same module (module_sources.h) counts
  * like one of the file's own: its summary is computed from its lowered
- * body.  Only files that define a function the main file calls and that
- * call the lifecycle API themselves are parsed; they are kept for the next
- * files of the same module (a worker takes a tree's files in order).
+ * body.  Only files whose text defines a function the main file calls
+ * that reaches the lifecycle API (itself or through functions of that
+ * file, text_definitions.h) are parsed; they are kept for the next files
+ * of the same module (a worker takes a tree's files in order).
  */
 #define MODULE_CACHE_FILES 16
 #define MODULE_FILES_PER_FILE 8
@@ -181,31 +183,27 @@ static int collect_called(const struct ir_node *n, void *data)
 	return 1;
 }
 
-/* The sibling's text defines (or at least names as called) one of names,
- * and calls the lifecycle API. */
+/* The sibling's text defines one of names, and that function calls the
+ * lifecycle API itself or through other functions of the sibling: a file
+ * that only calls the helper, or defines a helper unrelated to disks, is
+ * not worth its parse. */
 static int sibling_may_help(const char *text, const struct string_list *names,
 			    const struct string_list *lifecycle)
 {
+	struct string_list reaching = { 0 };
 	int any = 0;
 
 	for (size_t i = 0; i < lifecycle->len && !any; i++)
 		any = strstr(text, lifecycle->items[i]) != NULL;
-	if (!any)
-		return 0;
-	for (size_t i = 0; i < names->len; i++) {
-		size_t len = strlen(names->items[i]);
-
-		for (const char *p = strstr(text, names->items[i]); p;
-		     p = strstr(p + 1, names->items[i])) {
-			const char *q = p + len;
-
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '(' && (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
-				return 1;
-		}
+	if (any && text_definitions_reaching(text, lifecycle, &reaching)) {
+		any = 0;
+		for (size_t i = 0; i < names->len && !any; i++)
+			any = string_list_contains(&reaching, names->items[i]);
+	} else {
+		any = 0;
 	}
-	return 0;
+	string_list_free(&reaching);
+	return any;
 }
 
 static struct module_file *module_file_get(CXIndex index, const struct file_job *job,
