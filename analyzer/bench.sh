@@ -8,7 +8,9 @@
 # Prints, on the same files with the same flags: total clang -fsyntax-only
 # time, gendisk-lint (-j1) without and with the header cache (a PCH of the
 # common block headers, src/frontend/header_cache.c), their ratios to clang
-# (targets: uncached <= 1.3, cached <= 0.5), the one-off cost of building
+# (targets: uncached <= 1.3, cached <= 0.5), in wall time and in CPU time
+# (user + system: the cost itself, which the machine's load does not
+# change; wall ratios drift with the load, as the runs are not concurrent), the one-off cost of building
 # the cache, the whole semantic-patch set (spatch, report mode, -j1),
 # medians per file, -j1 against -j2 over the whole directory (with the
 # peak RSS of the workers), and the fixture-suite time.  The per-file
@@ -53,31 +55,38 @@ awk -v a="$t0" -v b="$t1" -v c="$(now)" \
 	'BEGIN { printf "header cache build (once per kernel and flag set): %.2f s\n", (b - a) - (c - b) }'
 : > "$WORK/per-file"
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+# measure CMD...: "WALL CPU" of CMD (CPU = user + system of it and its
+# children, from bash's time keyword), its output discarded.  CPU time is
+# the cost that does not depend on what else the machine runs.
+measure() {
+	local TIMEFORMAT='%R %U %S' r
+	r=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || true
+	awk '{ printf "%.3f %.3f", $1, $2 + $3 }' <<< "$r"
+}
 for f in "${FILES[@]}"; do
 	d=$(dirname "$f")
 	b=$(basename "$f" .c)
-	t0=$(now)
-	"$CLANG" -fsyntax-only -w -ferror-limit=0 "${FLAGS[@]}" "-I$d" \
-		"-DKBUILD_BASENAME=\"$b\"" "-DKBUILD_MODNAME=\"$b\"" "$f" >/dev/null 2>&1 || true
-	t1=$(now)
-	"$LINT" -j1 --no-prefilter --no-header-cache -p "$WORK/compile_commands.json" "$f" \
-		>/dev/null 2>&1 || true
-	t2=$(now)
-	cached_lint -j1 --no-prefilter -p "$WORK/compile_commands.json" "$f" >/dev/null 2>&1 || true
-	t3=$(now)
-	awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v f="${f#"$SRC"/}" \
-		'BEGIN { printf "%s %.3f %.3f %.3f\n", f, b - a, c - b, d - c }' >> "$WORK/per-file"
+	c=$(measure "$CLANG" -fsyntax-only -w -ferror-limit=0 "${FLAGS[@]}" "-I$d" \
+		"-DKBUILD_BASENAME=\"$b\"" "-DKBUILD_MODNAME=\"$b\"" "$f")
+	l=$(measure "$LINT" -j1 --no-prefilter --no-header-cache -p "$WORK/compile_commands.json" "$f")
+	h=$(measure cached_lint -j1 --no-prefilter -p "$WORK/compile_commands.json" "$f")
+	# file, wall: clang uncached cached, CPU: clang uncached cached
+	read -r cw cc <<< "$c"
+	read -r lw lc <<< "$l"
+	read -r hw hc <<< "$h"
+	echo "${f#"$SRC"/} $cw $lw $hw $cc $lc $hc" >> "$WORK/per-file"
 done
 t0=$(now)
 "$REPO/semantic-patches/run" -j 1 "$SRC/drivers/block" >/dev/null 2>&1 || true
 spatch_total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 echo "load average before the per-file loop: $LOAD_START"
-awk -v sp="$spatch_total" '{ c += $2; l += $3; h += $4; n++ } END {
+awk -v sp="$spatch_total" '{ c += $2; l += $3; h += $4; cc += $5; lc += $6; hc += $7; n++ } END {
 	printf "files: %d (linux-source-6.12 drivers/block, 6.12 kdir flags)\n", n
-	printf "clang -fsyntax-only total:          %.2f s\n", c
-	printf "gendisk-lint --no-header-cache:     %.2f s  ratio to clang %.2f (target <= 1.3)\n", l, l / c
-	printf "gendisk-lint (header cache):        %.2f s  ratio to clang %.2f (target <= 0.5)\n", h, h / c
-	printf "semantic patches (all rules, -j1):  %.2f s  gendisk-lint cached / spatch %.2f\n", sp, h / sp
+	printf "                                    wall      CPU (user+sys)\n"
+	printf "clang -fsyntax-only total:          %6.2f s  %6.2f s\n", c, cc
+	printf "gendisk-lint --no-header-cache:     %6.2f s  %6.2f s  ratio to clang: wall %.2f, CPU %.2f (target <= 1.3)\n", l, lc, l / c, lc / cc
+	printf "gendisk-lint (header cache):        %6.2f s  %6.2f s  ratio to clang: wall %.2f, CPU %.2f (target <= 0.5)\n", h, hc, h / c, hc / cc
+	printf "semantic patches (all rules, -j1):  %6.2f s            gendisk-lint cached / spatch (wall) %.2f\n", sp, h / sp
 }' "$WORK/per-file"
 sort -k3 -n "$WORK/per-file" | awk '{ v[NR] = $3 } END {
 	m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
