@@ -1,6 +1,6 @@
 /*
- * The dataflow driver of the engine's analyses (typestate.c for disks,
- * resource_flow.c for majors, tag sets and regions): per function over
+ * The dataflow driver of the engine (typestate.c, whose configurations
+ * hold the disks and the resources of resource_objects.h): per function over
  * its CFG (cfg.h), the state at a program point is a bounded set of
  * configurations -- each the abstract state of a family of paths -- so
  * that "err = add_disk(d); if (err)" keeps the disk's state and err's
@@ -41,6 +41,9 @@ struct df_domain {
 	/* Keep what is feasible where cond is sense (1: true edge). */
 	void (*refine)(void *ctx, const struct ir_node *cond, int sense, struct df_set *cur);
 	unsigned max_configs; /* per program point, before collapsing */
+	/* optional: past max_configs, is the set still too big (collapse)?
+	 * NULL: yes */
+	int (*over_bound)(void *ctx, const struct df_set *s);
 	unsigned max_visits;  /* per block, before widening to one configuration */
 };
 
