@@ -8,8 +8,8 @@
  * copy of the set per edge, dropping configurations the condition rules
  * out; a join adds a set's configurations to the successor's, folding
  * equal ones together, and collapses the set into one configuration past
- * max_configs, or after max_visits visits of the block (widening): no
- * path enumeration, linear in practice.
+ * max_configs (when the domain's over_bound agrees), or after max_visits
+ * visits of the block (widening): no path enumeration, linear in practice.
  *
  * An analysis is a domain: how to copy, fold, collapse, transfer and
  * refine its configurations (heap blocks freed with free()).
