@@ -1,7 +1,7 @@
 /*
  * blkdev-imbalance: register_blkdev() not undone by unregister_blkdev():
  * (a) an error return reached with the major registered in this function
- * (path-sensitive, resource_flow.h); (b) a major the file registers and
+ * (path-sensitive: majors are resources the engine tracks, resource_objects.h); (b) a major the file registers and
  * never unregisters outside the registering function (exit, remove), in
  * a file that has a teardown at all (module_exit, or a driver struct
  * with .probe and .remove); (c) an unregister_blkdev() of a name the file never
@@ -9,8 +9,8 @@
  * matched by the name argument ("nbd", DEVICE_NAME, tr->name).
  */
 #include "file_rules.h"
-#include "resource_flow.h"
 #include "rules.h"
+#include "typestate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,14 +30,14 @@ static void name_key(const struct ir_node *arg, char *buf, size_t len)
 		buf[0] = 0;
 }
 
-static void classify(const struct ir_node *call, struct rf_call *out)
+static void classify(const struct ir_node *call, struct res_call *out)
 {
 	const char *name = ir_api_name(call);
 	long long major;
 	const struct ir_node *a0 = ir_call_arg(call, 0);
 
 	if (is_register(name) && ir_call_nargs(call) >= 2) {
-		out->role = RF_ACQUIRE;
+		out->role = RES_ACQUIRE;
 		name_key(ir_call_arg(call, 1), out->key, sizeof(out->key));
 		/* register_blkdev(0, ...) returns the new major; a fixed one returns 0 */
 		if (a0 && a0->kind == IR_INTLIT && (a0->flags & IRF_HAS_VALUE))
@@ -47,7 +47,7 @@ static void classify(const struct ir_node *call, struct rf_call *out)
 		out->success = major == 0 ? VAL_POS : major > 0 ? VAL_ZERO : VAL_ZERO | VAL_POS;
 		out->possible = out->success | VAL_NEG;
 	} else if (!strcmp(name, "unregister_blkdev") && ir_call_nargs(call) >= 2) {
-		out->role = RF_RELEASE;
+		out->role = RES_RELEASE;
 		name_key(ir_call_arg(call, 1), out->key, sizeof(out->key));
 	}
 }
@@ -62,17 +62,20 @@ static void describe(const char *key, char *buf, size_t len)
 		snprintf(buf, len, "major");
 }
 
-static void on_leak(const struct file_context *fc, const struct rf_leak *leak)
-{
-	char what[RF_KEY_LEN + 16];
-	struct finding *f;
-	char *note;
+static const struct resource_class majors = { classify };
 
-	describe(leak->key, what, sizeof(what));
-	f = file_report(fc, leak->return_loc, leak->function,
+/* An error return with a major registered in this function still held. */
+static void on_event(const struct lint_event *ev)
+{
+	char what[RES_KEY_LEN + 16];
+	struct finding *f;
+
+	if (ev->kind != EV_RESOURCE_LEAK)
+		return;
+	describe(ev->resource->key, what, sizeof(what));
+	f = lint_report(ev, "blkdev-imbalance", ev->loc,
 			"%s stays registered on this error path: unregister_blkdev() missing", what);
-	if (f && asprintf(&note, "%s registered here", what) >= 0)
-		finding_add_note(f, leak->acquire_loc, note);
+	lint_note(f, ev->resource->acquire_loc, "%s registered here", what);
 }
 
 /* ------------------------------------------------------------ whole file */
@@ -142,14 +145,12 @@ static int keys_match(const char *a, const char *b)
 
 static void on_file(const struct file_context *fc)
 {
-	static const struct rf_spec spec = { classify, on_leak };
 	struct sites s = { .len = 0 };
 	/* no module_exit and no driver .remove: nothing is ever torn down (a
 	 * built-in driver, or a module that cannot be unloaded), so a major
 	 * registered for the driver's lifetime is never due back */
 	int teardown = fc->lf->has_module_exit || has_driver_remove(fc->lf);
 
-	resource_flow_run(fc, &spec);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		s.fn = i;
 		ir_walk(fc->lf->funcs[i].body, visit, &s);
@@ -157,7 +158,7 @@ static void on_file(const struct file_context *fc)
 	for (unsigned i = 0; i < s.len; i++) {
 		const struct site *a = &s.items[i];
 		int reg = is_register(ir_api_name(a->call)), paired = 0;
-		char key[RF_KEY_LEN], other[RF_KEY_LEN], what[RF_KEY_LEN + 16];
+		char key[RES_KEY_LEN], other[RES_KEY_LEN], what[RES_KEY_LEN + 16];
 		const char *function = fc->lf->funcs[a->fn].name;
 
 		name_key(ir_call_arg(a->call, 1), key, sizeof(key));
@@ -245,6 +246,8 @@ const struct rule rule_blkdev_imbalance = {
 		"Fix: unwind register_blkdev() with unregister_blkdev(major, name) on every\n"
 		"error path after it succeeded and in the exit function; test its result\n"
 		"(< 0 is failure; with major 0 the result is the major).\n",
+	.on_event = on_event,
+	.resources = &majors,
 	.on_file = on_file,
 	.tokens = tokens,
 };

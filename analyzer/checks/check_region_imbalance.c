@@ -1,39 +1,43 @@
 /*
  * region-imbalance (legacy API, gone since 5.11 but still in drivers being
  * ported): blk_register_region() not undone by blk_unregister_region() on an
- * error return of the same function (path-sensitive, resource_flow.h) or
+ * error return of the same function (path-sensitive: regions are resources
+ * the engine tracks, resource_objects.h) or
  * anywhere in the file; and a region probe returning the disk's kobject
  * without the reference get_disk() takes.
  */
 #include "file_rules.h"
-#include "resource_flow.h"
 #include "rules.h"
+#include "typestate.h"
 
 #include <clang-c/Index.h>
 #include <stdio.h>
 #include <string.h>
 
-static void classify(const struct ir_node *call, struct rf_call *out)
+static void classify(const struct ir_node *call, struct res_call *out)
 {
 	const char *name = ir_api_name(call);
 
 	/* one class: regions are matched by any unregister (key "" = wildcard) */
 	if (!strcmp(name, "blk_register_region"))
-		out->role = RF_ACQUIRE;
+		out->role = RES_ACQUIRE;
 	else if (!strcmp(name, "blk_unregister_region"))
-		out->role = RF_RELEASE;
+		out->role = RES_RELEASE;
 }
 
-static void on_leak(const struct file_context *fc, const struct rf_leak *leak)
+static const struct resource_class regions = { classify };
+
+/* An error return with a region registered in this function still held. */
+static void on_event(const struct lint_event *ev)
 {
 	struct finding *f;
-	char *note;
 
-	f = file_report(fc, leak->return_loc, leak->function,
+	if (ev->kind != EV_RESOURCE_LEAK)
+		return;
+	f = lint_report(ev, "region-imbalance", ev->loc,
 			"region of blk_register_region() stays registered on this error path: "
 			"blk_unregister_region() missing");
-	if (f && asprintf(&note, "blk_register_region() here") >= 0)
-		finding_add_note(f, leak->acquire_loc, note);
+	lint_note(f, ev->resource->acquire_loc, "blk_register_region() here");
 }
 
 struct scan {
@@ -91,11 +95,9 @@ static int probe_return_visit(const struct ir_node *n, void *data)
 
 static void on_file(const struct file_context *fc)
 {
-	static const struct rf_spec spec = { classify, on_leak };
 	struct scan s = { .fc = fc };
 	int probe;
 
-	resource_flow_run(fc, &spec);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		s.fn = i;
 		ir_walk(fc->lf->funcs[i].body, scan_visit, &s);
@@ -158,6 +160,8 @@ const struct rule rule_region_imbalance = {
 		"error paths after it and in the exit function; in the probe return\n"
 		"get_disk(disk) or NULL.  On 5.11 and later use __register_blkdev(major,\n"
 		"name, probe) (see removed-api).\n",
+	.on_event = on_event,
+	.resources = &regions,
 	.on_file = on_file,
 	.tokens = tokens,
 };

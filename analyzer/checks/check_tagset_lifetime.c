@@ -5,12 +5,13 @@
  * of a function such as an error-unwinding ladder or an exit function.
  * And the leak half: a tag set from blk_mq_alloc_tag_set() /
  * blk_mq_alloc_sq_tag_set() that an error return of the same function
- * leaves allocated (path-sensitive, resource_flow.h).
+ * leaves allocated (path-sensitive: tag sets are resources the engine
+ * tracks, resource_objects.h).
  */
 #include "file_rules.h"
 #include "local_disks.h"
-#include "resource_flow.h"
 #include "rules.h"
+#include "typestate.h"
 
 #include <clang-c/Index.h>
 #include <stdio.h>
@@ -329,41 +330,43 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 
 /* ------------------------------------------------------------ leak half */
 
-static void classify(const struct ir_node *call, struct rf_call *out)
+static void classify(const struct ir_node *call, struct res_call *out)
 {
 	const char *name = ir_api_name(call);
 
 	if ((!strcmp(name, "blk_mq_alloc_tag_set") || !strcmp(name, "blk_mq_alloc_sq_tag_set")) &&
 	    tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key))) {
-		out->role = RF_ACQUIRE;
+		out->role = RES_ACQUIRE;
 		out->success = VAL_ZERO;
 		out->possible = VAL_ZERO | VAL_NEG;
 	} else if (!strcmp(name, "blk_mq_free_tag_set")) {
-		out->role = RF_RELEASE;
+		out->role = RES_RELEASE;
 		if (!tagset_text(ir_call_arg(call, 0), out->key, sizeof(out->key)))
 			out->key[0] = 0; /* an unrecognised argument frees any tag set */
 	}
 }
 
-static void on_leak(const struct file_context *fc, const struct rf_leak *leak)
-{
-	const char *set = leak->key[0] == '*' ? leak->key + 1 : leak->key;
-	struct finding *f;
-	char *note;
+static const struct resource_class tag_sets = { classify };
 
-	f = file_report(fc, leak->return_loc, leak->function,
+/* An error return with a tag set allocated in this function still held. */
+static void on_event(const struct lint_event *ev)
+{
+	const char *key, *set;
+	struct finding *f;
+
+	if (ev->kind != EV_RESOURCE_LEAK)
+		return;
+	key = ev->resource->key;
+	set = key[0] == '*' ? key + 1 : key;
+	f = lint_report(ev, "tagset-lifetime", ev->loc,
 			"tag set '%s' leaked on this error path: blk_mq_free_tag_set() missing",
 			set);
-	if (f && asprintf(&note, "tag set '%s' allocated here", set) >= 0)
-		finding_add_note(f, leak->acquire_loc, note);
+	lint_note(f, ev->resource->acquire_loc, "tag set '%s' allocated here", set);
 }
 
 static void on_file(const struct file_context *fc)
 {
-	static const struct rf_spec leak_spec = { classify, on_leak };
 	struct ctx c = { 0 };
-
-	resource_flow_run(fc, &leak_spec);
 
 	c.lf = fc->lf;
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
@@ -472,6 +475,8 @@ const struct rule rule_tagset_lifetime = {
 		"Fix: unwind in reverse order of setup: del_gendisk() (if added), put_disk(),\n"
 		"then blk_mq_free_tag_set(), on every error path after the tag set was\n"
 		"allocated.\n",
+	.on_event = on_event,
+	.resources = &tag_sets,
 	.on_file = on_file,
 	.tokens = tokens,
 };

@@ -59,7 +59,9 @@ int df_set_join(const struct df_domain *d, struct df_set *dst, const struct df_s
 	for (unsigned k = 0; k < src->len; k++)
 		changed |= join_one(d, dst, d->copy(d->ctx, src->items[k]));
 	/* the collapsed configuration still covers the old ones */
-	if (changed && (dst->len > d->max_configs || (widen && dst->len > 1)))
+	if (changed && ((dst->len > d->max_configs && (!d->over_bound ||
+							d->over_bound(d->ctx, dst))) ||
+			(widen && dst->len > 1)))
 		d->collapse(d->ctx, dst);
 	return changed;
 }

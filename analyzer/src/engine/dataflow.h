@@ -1,6 +1,6 @@
 /*
- * The dataflow driver of the engine's analyses (typestate.c for disks,
- * resource_flow.c for majors, tag sets and regions): per function over
+ * The dataflow driver of the engine (typestate.c, whose configurations
+ * hold the disks and the resources of resource_objects.h): per function over
  * its CFG (cfg.h), the state at a program point is a bounded set of
  * configurations -- each the abstract state of a family of paths -- so
  * that "err = add_disk(d); if (err)" keeps the disk's state and err's
@@ -8,8 +8,8 @@
  * copy of the set per edge, dropping configurations the condition rules
  * out; a join adds a set's configurations to the successor's, folding
  * equal ones together, and collapses the set into one configuration past
- * max_configs, or after max_visits visits of the block (widening): no
- * path enumeration, linear in practice.
+ * max_configs (when the domain's over_bound agrees), or after max_visits
+ * visits of the block (widening): no path enumeration, linear in practice.
  *
  * An analysis is a domain: how to copy, fold, collapse, transfer and
  * refine its configurations (heap blocks freed with free()).
@@ -41,6 +41,9 @@ struct df_domain {
 	/* Keep what is feasible where cond is sense (1: true edge). */
 	void (*refine)(void *ctx, const struct ir_node *cond, int sense, struct df_set *cur);
 	unsigned max_configs; /* per program point, before collapsing */
+	/* optional: past max_configs, is the set still too big (collapse)?
+	 * NULL: yes */
+	int (*over_bound)(void *ctx, const struct df_set *s);
 	unsigned max_visits;  /* per block, before widening to one configuration */
 };
 

@@ -12,6 +12,7 @@
 
 struct file_context;
 struct lint_event;
+struct resource_class;
 
 struct rule {
 	const char *id;          /* kebab-case, stable */
@@ -20,6 +21,14 @@ struct rule {
 	const char *summary;     /* one line for --list-rules */
 	const char *explain;     /* --explain text: rationale + source, wrong, right, fix */
 	void (*on_event)(const struct lint_event *ev);
+	/*
+	 * optional: the resources other than disks the rule judges (a tag
+	 * set, a major): which calls acquire and release them
+	 * (resource_objects.h).  The engine tracks them with the disks and
+	 * tells the rule, through on_event, of an error return reached with
+	 * one held (EV_RESOURCE_LEAK).
+	 */
+	const struct resource_class *resources;
 	/* optional: once per file, for syntax-level rules (file_rules.h) */
 	void (*on_file)(const struct file_context *fc);
 	/*

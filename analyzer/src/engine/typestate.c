@@ -23,6 +23,7 @@
 struct config {
 	struct obj_state *objs;
 	struct var_state *vars;
+	uint8_t *res; /* enum res_state per tracked resource (resource_objects.h) */
 };
 
 /* ---------------------------------------------------------------- names */
@@ -569,11 +570,12 @@ static void prescan(struct fn_analysis *fa)
 static struct config *config_new(const struct fn_analysis *fa)
 {
 	size_t size = sizeof(struct config) + fa->nobjs * sizeof(struct obj_state) +
-		      fa->nvars * sizeof(struct var_state);
+		      fa->nvars * sizeof(struct var_state) + fa->resources.n;
 	struct config *c = xcalloc(1, size);
 
 	c->objs = (struct obj_state *)(c + 1);
 	c->vars = (struct var_state *)(c->objs + fa->nobjs);
+	c->res = (uint8_t *)(c->vars + fa->nvars);
 	return c;
 }
 
@@ -583,6 +585,7 @@ static struct config *config_copy(const struct fn_analysis *fa, const struct con
 
 	memcpy(c->objs, src->objs, fa->nobjs * sizeof(*c->objs));
 	memcpy(c->vars, src->vars, fa->nvars * sizeof(*c->vars));
+	memcpy(c->res, src->res, fa->resources.n);
 	return c;
 }
 
@@ -604,10 +607,11 @@ static int same_abstract_state(const struct fn_analysis *fa, const struct config
 	for (unsigned i = 0; i < fa->nvars; i++) {
 		const struct var_state *x = &a->vars[i], *y = &b->vars[i];
 
-		if (x->bits != y->bits || x->link != y->link || x->link_kind != y->link_kind)
+		if (x->bits != y->bits || x->link != y->link || x->link_kind != y->link_kind ||
+		    (x->link_kind == LINK_ACQUIRE_RESULT && x->link_success != y->link_success))
 			return 0;
 	}
-	return 1;
+	return memcmp(a->res, b->res, fa->resources.n) == 0;
 }
 
 static int loc_less(struct ir_loc a, struct ir_loc b)
@@ -688,11 +692,15 @@ static void set_collapse(void *ctx, struct df_set *s)
 			const struct var_state *o = &c->vars[i];
 
 			d->bits |= o->bits;
-			if (d->link != o->link || d->link_kind != o->link_kind) {
+			if (d->link != o->link || d->link_kind != o->link_kind ||
+			    d->link_success != o->link_success) {
 				d->link = -1;
 				d->link_kind = LINK_NONE;
+				d->link_success = 0;
 			}
 		}
+		for (unsigned i = 0; i < fa->resources.n; i++)
+			j->res[i] |= c->res[i];
 		free(c);
 	}
 	s->len = 1;
@@ -806,6 +814,9 @@ static void emit(struct engine *e, struct lint_event *ev)
 
 	if (!fa->reporting || !e->cur.len)
 		return;
+	/* a function that tracks only resources has no disk events to tell */
+	if (!fa->nobjs && ev->kind != EV_RESOURCE_LEAK)
+		return;
 	ev->fa = fa;
 	ev->configs = &e->cur;
 	if (fa->observer)
@@ -813,6 +824,9 @@ static void emit(struct engine *e, struct lint_event *ev)
 	for (size_t i = 0; fa->rule_enabled && i < rules_count(); i++) {
 		const struct rule *r = rule_at(i);
 
+		/* a resource's events go to the rule that classified it */
+		if (ev->kind == EV_RESOURCE_LEAK && r->resources != ev->resource->cls)
+			continue;
 		if (fa->rule_enabled[i] && r->on_event)
 			r->on_event(ev);
 	}
@@ -863,13 +877,15 @@ static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee
 /* ------------------------------------------------------------ values */
 
 enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR,
-		  V_ERRPTR, V_ALLOC_RESULT };
+		  V_ERRPTR, V_ALLOC_RESULT, V_ACQUIRE_RESULT };
 
 struct value {
 	enum value_kind kind;
-	int index;              /* V_OBJ, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR: object/variable */
+	int index;              /* V_OBJ, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR: object/variable;
+				 * V_ACQUIRE_RESULT: resource */
 	unsigned bits;          /* V_INT */
 	const struct ir_node *call; /* V_ALLOC */
+	unsigned success;       /* V_ACQUIRE_RESULT: the values meaning success */
 };
 
 static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call, unsigned effect,
@@ -943,6 +959,9 @@ static struct value classify(struct fn_analysis *fa, const struct ir_node *n)
 			v.call = n;
 		} else if (!strcmp(name, "ERR_PTR") || !strcmp(name, "ERR_CAST")) {
 			v.kind = V_ERRPTR; /* no disk */
+		} else if (resource_acquire_result(&fa->resources, n, &v.bits, &v.index,
+						   &v.success)) {
+			v.kind = V_ACQUIRE_RESULT;
 		} else if ((idx = alloc_result_obj(fa, n)) >= 0) {
 			v.kind = V_ALLOC_RESULT;
 			v.index = idx;
@@ -1053,7 +1072,12 @@ static void assign_var(struct engine *e, int var, const struct value *v)
 		s->bits = (uint8_t)v->bits;
 		s->link = -1;
 		s->link_kind = LINK_NONE;
-		if (v->kind == V_ADD_RESULT) {
+		s->link_success = 0;
+		if (v->kind == V_ACQUIRE_RESULT) {
+			s->link = (int16_t)v->index;
+			s->link_kind = LINK_ACQUIRE_RESULT;
+			s->link_success = (uint8_t)v->success;
+		} else if (v->kind == V_ADD_RESULT) {
 			s->link = (int16_t)v->index;
 			s->link_kind = LINK_ADD_RESULT;
 		} else if (v->kind == V_ALLOC_ERROR) {
@@ -1243,6 +1267,88 @@ static void step_var(struct engine *e, const struct ir_node *lhs, int inc)
 	}
 }
 
+/* ---------------------------------------------------------- resources */
+
+/*
+ * The second kind of tracked object (resource_objects.h): its states live
+ * in the same configurations as the disks and its acquisitions' results in
+ * the same variables; these apply the resource module's rules to each
+ * configuration.
+ */
+
+/* A call's effect on the resources, in every configuration. */
+static void resource_effects(struct engine *e, const struct ir_node *call, int used)
+{
+	for (unsigned k = 0; e->fa->resources.n && k < e->cur.len; k++)
+		resource_call(&e->fa->resources, ((struct config *)e->cur.items[k])->res, call,
+			      used);
+}
+
+/* A condition that is an acquisition call itself ("if (register_blkdev(...))"). */
+static void resource_refine_subject(struct engine *e, const struct ir_node *call, unsigned mask)
+{
+	for (unsigned k = 0; e->fa->resources.n && k < e->cur.len; k++)
+		resource_refine_call(&e->fa->resources, ((struct config *)e->cur.items[k])->res,
+				     call, mask);
+}
+
+/* The false branch of a condition naming a held resource: not ours to release. */
+static void resource_guard(struct engine *e, const struct ir_node *cond)
+{
+	for (unsigned k = 0; e->fa->resources.n && k < e->cur.len; k++)
+		resource_refine_guard(&e->fa->resources, ((struct config *)e->cur.items[k])->res,
+				      cond);
+}
+
+struct var_reader {
+	const struct fn_analysis *fa;
+	const struct config *c;
+};
+
+static int read_var_bits(const void *arg, const struct ir_node *n)
+{
+	const struct var_reader *vr = arg;
+	int var = var_of(vr->fa, n);
+
+	return var >= 0 ? vr->c->vars[var].bits : -1;
+}
+
+/* A return with a resource held where the resource's class reads the
+ * returned value as an error: one EV_RESOURCE_LEAK per resource, from the
+ * first configuration that leaks it. */
+static void report_resource_leaks(struct engine *e, const struct ir_node *ret_value,
+				  struct ir_loc loc)
+{
+	const struct fn_analysis *fa = e->fa;
+	const struct resource_table *t = &fa->resources;
+	unsigned char *told;
+
+	if (!t->n || fa->fn->returns_void)
+		return;
+	told = xcalloc(t->n, 1);
+	for (unsigned c = 0; c < e->cur.len; c++) {
+		const struct config *cf = e->cur.items[c];
+		struct var_reader vr = { fa, cf };
+
+		for (unsigned k = 0; k < t->n; k++) {
+			unsigned bits;
+			struct lint_event ev = { .kind = EV_RESOURCE_LEAK, .obj = -1, .loc = loc,
+						 .ret_value = ret_value, .resource = &t->items[k] };
+
+			if (told[k] || !(cf->res[k] & RS_HELD))
+				continue;
+			bits = resource_return_bits(t, t->items[k].cls_index, ret_value,
+						    read_var_bits, &vr);
+			if (!resource_leaked(t, k, cf->res, bits))
+				continue;
+			told[k] = 1;
+			ev.path = t->items[k].key;
+			emit(e, &ev);
+		}
+	}
+	free(told);
+}
+
 /* --------------------------------------------------------- evaluation */
 
 /* Any call that is not one of the lifecycle API's own: rules that judge
@@ -1412,6 +1518,9 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		    arg->nkids == 1)
 			forget_elements(e, declref_name(arg->kids[0]));
 	}
+	resource_effects(e, n, used);
+	if (!fa->nobjs)
+		return; /* no disk to follow: the rest is about disks */
 
 	if (ai >= 0) {
 		if ((unsigned)ai < nargs)
@@ -1708,6 +1817,8 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 		refine_stepped(e, s, mask);
 		return;
 	}
+	if (s->kind == IR_CALL)
+		resource_refine_subject(e, s, mask);
 	obj = obj_of(fa, s);
 	var = obj < 0 ? var_of(fa, s) : -1;
 	if (obj < 0 && var < 0 && s->kind == IR_CALL)
@@ -1744,6 +1855,8 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 
 				for_group(fa, c, vs->link, refine_group_member, &ra);
 				feasible = !ra.empty;
+			} else if (vs->link >= 0 && vs->link_kind == LINK_ACQUIRE_RESULT) {
+				resource_resolve(c->res, vs->link, vs->link_success, vs->bits);
 			} else if (vs->link >= 0 && vs->link_kind == LINK_ALLOC_ERROR &&
 				   (vs->bits == VAL_ZERO || !(vs->bits & VAL_ZERO))) {
 				struct refine_arg ra = { .fn = refine_error,
@@ -1811,6 +1924,8 @@ static void refine(struct engine *e, const struct ir_node *cond, int sense)
 
 	if (!c)
 		return;
+	if (!sense)
+		resource_guard(e, c);
 	if (c->kind == IR_CALL) {
 		const char *name = ir_api_name(c);
 
@@ -1834,7 +1949,7 @@ static void refine(struct engine *e, const struct ir_node *cond, int sense)
 			e->cur.len = kept;
 			return;
 		}
-		if (add_result_obj(fa, c) >= 0)
+		if (fa->resources.n || add_result_obj(fa, c) >= 0)
 			refine_subject(e, c, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
 		return;
 	}
@@ -1867,7 +1982,8 @@ static int value_is_error(const struct fn_analysis *fa, const struct config *c,
 	}
 	if (value_negative_constant(n))
 		return 1;
-	var = var_of(fa, n);
+	/* a pointer variable (tracked for a resource's sake) is no error code */
+	var = n->flags & IRF_POINTER ? -1 : var_of(fa, n);
 	if (var >= 0)
 		return c->vars[var].bits && !(c->vars[var].bits & VAL_ZERO);
 	return 0;
@@ -1897,7 +2013,7 @@ int ev_return_is_zero(const struct lint_event *ev, unsigned config)
 		return 0;
 	if (value_zero_literal(n))
 		return 1;
-	var = var_of(ev->fa, n);
+	var = n->flags & IRF_POINTER ? -1 : var_of(ev->fa, n);
 	return var >= 0 &&
 	       ((const struct config *)ev->configs->items[config])->vars[var].bits == VAL_ZERO;
 }
@@ -2033,6 +2149,7 @@ static void run_block(struct engine *e, const struct cfg_block *blk)
 						 .ret_value = it->node && it->node->nkids ?
 							      it->node->kids[0] : NULL };
 			emit(e, &ev);
+			report_resource_leaks(e, ev.ret_value, it->loc);
 		}
 	}
 	if (blk->term == CFG_TERM_BRANCH && e->fa->reporting && e->cur.len) {
@@ -2065,6 +2182,7 @@ static struct config *entry_config(const struct fn_analysis *fa)
 		c->vars[i].bits = VAL_ANY;
 		c->vars[i].link = -1;
 	}
+	memset(c->res, RS_NONE, fa->resources.n);
 	return c;
 }
 
@@ -2078,6 +2196,31 @@ void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 	prescan(fa);
 	if (fa->nobjs)
 		cfg_build(fn, &fa->cfg);
+}
+
+static void add_resource_var(void *arg, const char *name)
+{
+	struct fn_analysis *fa = arg;
+	int var;
+
+	add_var(fa, name);
+	var = find_var(fa, name);
+	if (var >= 0)
+		fa->res_vars[var] = 1;
+}
+
+void fn_analysis_track_resources(struct fn_analysis *fa, const struct resource_classes *rc)
+{
+	fa->disk_nvars = fa->nvars;
+	fa->res_vars = xcalloc(MAX_VARS, 1);
+	resource_table_scan(&fa->resources, rc, fa->fn, add_resource_var, fa);
+	if (fa->resources.n && !fa->nobjs)
+		cfg_build(fa->fn, &fa->cfg);
+}
+
+int fn_analysis_tracks(const struct fn_analysis *fa)
+{
+	return fa->nobjs || fa->resources.n;
 }
 
 static void block_transfer(void *ctx, const struct cfg_block *blk, struct df_set *cur)
@@ -2096,6 +2239,89 @@ static void edge_refine(void *ctx, const struct ir_node *cond, int sense, struct
 	*cur = e.cur;
 }
 
+/*
+ * The bound on configurations per program point.  A configuration holds
+ * the disks and the resources, so paths that differ on a disk and paths
+ * that differ on a tag set multiply: with one bound of MAX_CONFIGS for the
+ * product, a function that allocates a disk and a tag set would collapse
+ * where each kind alone stays exact.  So the bound is MAX_CONFIGS per kind
+ * of object the function tracks (its disks; the resources of each class),
+ * and a set past MAX_CONFIGS collapses only when that many configurations
+ * differ in what one kind depends on: the disks' states and their
+ * variables, or one class's resources and the variables they read -- as
+ * when each kind had its own analysis.
+ */
+static unsigned config_bound(const struct fn_analysis *fa)
+{
+	unsigned kinds = (fa->nobjs ? 1 : 0) + resource_table_classes(&fa->resources);
+
+	return MAX_CONFIGS * (kinds ? kinds : 1);
+}
+
+/* kind: -1 the disks, else a class of resources */
+static int same_part(const struct fn_analysis *fa, const struct config *a,
+		     const struct config *b, int kind)
+{
+	if (kind < 0) {
+		for (unsigned i = 0; i < fa->nobjs; i++) {
+			const struct obj_state *x = &a->objs[i], *y = &b->objs[i];
+
+			if (x->bits != y->bits || x->escaped != y->escaped ||
+			    x->group != y->group || x->conv != y->conv ||
+			    x->added_once != y->added_once || x->cleared != y->cleared)
+				return 0;
+		}
+	} else {
+		for (unsigned i = 0; i < fa->resources.n; i++)
+			if (fa->resources.items[i].cls_index == (unsigned)kind &&
+			    a->res[i] != b->res[i])
+				return 0;
+	}
+	for (unsigned i = 0; i < fa->nvars; i++) {
+		const struct var_state *x = &a->vars[i], *y = &b->vars[i];
+
+		if ((kind < 0 ? i >= fa->disk_nvars : !fa->res_vars[i]) ||
+		    (x->bits == y->bits && x->link == y->link && x->link_kind == y->link_kind &&
+		     x->link_success == y->link_success))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* Do more than MAX_CONFIGS configurations of s differ in what kind depends on? */
+static int part_over_bound(const struct fn_analysis *fa, const struct df_set *s, int kind)
+{
+	unsigned distinct = 0;
+
+	for (unsigned i = 0; i < s->len && distinct <= MAX_CONFIGS; i++) {
+		unsigned j;
+
+		for (j = 0; j < i; j++)
+			if (same_part(fa, s->items[i], s->items[j], kind))
+				break;
+		distinct += j == i;
+	}
+	return distinct > MAX_CONFIGS;
+}
+
+static int set_over_bound(void *ctx, const struct df_set *s)
+{
+	const struct fn_analysis *fa = ctx;
+
+	if (s->len > config_bound(fa) || (fa->nobjs && part_over_bound(fa, s, -1)))
+		return 1;
+	for (unsigned i = 0; i < fa->resources.n; i++) {
+		unsigned c = fa->resources.items[i].cls_index, first = 1;
+
+		for (unsigned k = 0; k < i; k++)
+			first &= fa->resources.items[k].cls_index != c;
+		if (first && part_over_bound(fa, s, (int)c))
+			return 1;
+	}
+	return 0;
+}
+
 static struct df_domain domain_of(struct fn_analysis *fa)
 {
 	return (struct df_domain){
@@ -2106,6 +2332,7 @@ static struct df_domain domain_of(struct fn_analysis *fa)
 		.transfer = block_transfer,
 		.refine = edge_refine,
 		.max_configs = MAX_CONFIGS,
+		.over_bound = fa->resources.n ? set_over_bound : NULL,
 		.max_visits = MAX_BLOCK_VISITS,
 	};
 }
@@ -2141,7 +2368,9 @@ void fn_analysis_free(struct fn_analysis *fa)
 	free(fa->vars);
 	free(fa->wrap_calls);
 	free(fa->wrap_conv);
-	if (fa->nobjs)
+	free(fa->res_vars);
+	if (fn_analysis_tracks(fa))
 		cfg_free(&fa->cfg);
+	resource_table_free(&fa->resources);
 	memset(fa, 0, sizeof(*fa));
 }

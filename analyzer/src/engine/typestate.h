@@ -1,15 +1,19 @@
 /*
- * The typestate dataflow engine: per function, every tracked gendisk (an
- * access path such as disk, dev->disk, host->disks[]) moves through
+ * The typestate dataflow engine, the one engine of the analyzer: per
+ * function, every tracked gendisk (an access path such as disk, dev->disk,
+ * host->disks[]) moves through
  *   unallocated -> allocated-unchecked -> allocated -> added -> deleted -> put
- * (plus add-pending, add-failed and "unknown at entry").  The abstract state
- * at a program point is a bounded set of configurations; each configuration
- * holds a set of states per tracked disk and a value set (zero / negative /
- * positive) per integer variable, so "err = add_disk(d); if (err)" and
- * "ret = -ENOMEM; goto out" stay correlated with the disk's state.  Branch
- * conditions refine (and prune infeasible configurations); joins union the
- * sets; past the bound, configurations collapse into one.  Rules (checks/)
- * observe the engine through events.
+ * (plus add-pending, add-failed and "unknown at entry"), and every tracked
+ * resource a rule classifies (a tag set, a major, a region:
+ * resource_objects.h) through none -> pending -> held -> released.  The
+ * abstract state at a program point is a bounded set of configurations;
+ * each configuration holds a set of states per tracked disk and resource
+ * and a value set (zero / negative / positive) per integer variable, so
+ * "err = add_disk(d); if (err)", "ret = blk_mq_alloc_tag_set(set); if (ret)"
+ * and "ret = -ENOMEM; goto out" stay correlated with the objects' states.
+ * Branch conditions refine (and prune infeasible configurations); joins
+ * union the sets; past the bound, configurations collapse into one.  Rules
+ * (checks/) observe the engine through events.
  */
 #ifndef GENDISK_LINT_TYPESTATE_H
 #define GENDISK_LINT_TYPESTATE_H
@@ -19,6 +23,7 @@
 #include "findings.h"
 #include "ir.h"
 #include "kernel_version.h"
+#include "resource_objects.h"
 #include "value_sets.h"
 
 #include <stdint.h>
@@ -60,10 +65,12 @@ struct var_state {
 	uint8_t bits;
 	uint8_t prev_bits;      /* before the last ++/-- (x-- > 0 tests that value) */
 	uint8_t link_kind;      /* LINK_* */
-	int16_t link;           /* tracked object the value is about, or -1 */
+	uint8_t link_success;   /* LINK_ACQUIRE_RESULT: the values meaning success */
+	int16_t link;           /* tracked object (resource for LINK_ACQUIRE_RESULT) the
+				 * value is about, or -1 */
 };
 
-enum { LINK_NONE, LINK_ADD_RESULT, LINK_ALLOC_ERROR };
+enum { LINK_NONE, LINK_ADD_RESULT, LINK_ALLOC_ERROR, LINK_ACQUIRE_RESULT };
 
 struct config; /* opaque: objects then variables */
 
@@ -90,6 +97,8 @@ struct fn_analysis {
 	unsigned nobjs, cap_objs;
 	const char **vars;
 	unsigned nvars, cap_vars;
+	unsigned disk_nvars;       /* the first ones: those the disks' states depend on */
+	unsigned char *res_vars;   /* per variable: the resources' states depend on it */
 	struct summary_table *summaries;
 	/* calls of the driver's own functions that return a struct gendisk *
 	 * which this function checks with IS_ERR()/NULL: allocations with
@@ -104,6 +113,9 @@ struct fn_analysis {
 	 * summaries read the states at each return) */
 	void (*observer)(const struct lint_event *ev, void *arg);
 	void *observer_arg;
+	/* the second kind of tracked object: resources the enabled rules
+	 * classify (resource_objects.h), in the same configurations */
+	struct resource_table resources;
 	/* reporting */
 	int reporting;
 	struct finding_list *findings;
@@ -119,6 +131,8 @@ enum lint_event_kind {
 	EV_RETURN,      /* a return statement (or falling off the end) */
 	EV_CALL,        /* any other call, after its arguments (obj -1; call says which),
 			 * before its effects on the tracked disks */
+	EV_RESOURCE_LEAK, /* an error return with a resource held (resource says
+			   * which): only to the rule whose class it is */
 };
 
 enum check_kind { CHECK_NULL, CHECK_IS_ERR, CHECK_IS_ERR_OR_NULL };
@@ -139,6 +153,7 @@ struct lint_event {
 	const struct ir_node *elem;       /* EV_DEL/EV_PUT on a collapsed array element:
 					   * the element as written here, or NULL */
 	const struct ir_node *call;       /* EV_CALL: the call */
+	const struct tracked_resource *resource; /* EV_RESOURCE_LEAK */
 };
 
 /* Accessors for rules. */
@@ -179,6 +194,10 @@ void lint_note(struct finding *f, struct ir_loc loc, const char *fmt, ...)
 /* Engine entry points used by the summaries and the per-file driver. */
 void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 		      const struct lint_target *target, struct summary_table *summaries);
+/* Track the resources of the classes in rc too (after fn_analysis_init). */
+void fn_analysis_track_resources(struct fn_analysis *fa, const struct resource_classes *rc);
+/* Does the analysis track anything (a disk or a resource)? */
+int fn_analysis_tracks(const struct fn_analysis *fa);
 /* Runs the dataflow to a fixpoint; returns the in-state of every block
  * (array of cfg.nblocks sets, freed with fn_analysis_free_states). */
 struct df_set *fn_analysis_fixpoint(struct fn_analysis *fa);

@@ -1,6 +1,6 @@
 /*
- * The value domain the engine's analyses share (typestate.c for disks,
- * resource_flow.c for majors, tag sets and regions): an integer variable
+ * The value domain of the engine (typestate.c; the results of acquiring a
+ * resource, resource_objects.c, are read in it too): an integer variable
  * is the set of the signs it may have -- zero, negative, positive -- which
  * is what "if (err)", "if (ret < 0)" and "return -ENOMEM" decide on; and
  * the reading of constants and comparisons against 0 into such sets.

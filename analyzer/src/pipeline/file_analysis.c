@@ -106,16 +106,19 @@ void analyse_file(const struct lowered_file *lf, const struct lowered_file *cons
 {
 	struct summary_table table;
 	struct lowered_file judged, summarised;
+	struct resource_classes classes;
 
 	judged_functions(lf, &judged);
 	summarised_functions(lf, module, nmodule, &summarised);
 	summary_table_init(&table, &summarised, target);
+	resource_classes_init(&classes, &judged, rule_enabled);
 	for (size_t i = 0; i < judged.nfuncs; i++) {
 		struct fn_analysis fa;
 		struct df_set *states;
 
 		fn_analysis_init(&fa, &judged.funcs[i], target, &table);
-		if (fa.nobjs) {
+		fn_analysis_track_resources(&fa, &classes);
+		if (fn_analysis_tracks(&fa)) {
 			fa.findings = findings;
 			fa.rule_enabled = rule_enabled;
 			states = fn_analysis_fixpoint(&fa);
@@ -124,6 +127,7 @@ void analyse_file(const struct lowered_file *lf, const struct lowered_file *cons
 		}
 		fn_analysis_free(&fa);
 	}
+	resource_classes_free(&classes);
 	summary_table_free(&table);
 	free(summarised.funcs);
 	analyse_header_functions(lf, target, rule_enabled, findings);
