@@ -79,13 +79,62 @@ static void weak_must_leak(const struct lint_event *ev, int obj)
 	lint_note(f, alloc->alloc_loc, "'%s' allocated here", ev_obj_path(ev, obj));
 }
 
+/*
+ * Index ranges (array_ranges.h): each-element loops allocated [0, A) of
+ * the array and released [0, R), and R is known to be below A -- the
+ * unwinding "while (--i >= 0)" after a failure at element i of a loop
+ * over all of [0, N).  2: R = i + 1 with i < N, a leak unless the loop
+ * failed at its last element.  Nothing is concluded when the ranges
+ * cannot be compared.
+ */
+static void weak_range_leak(const struct lint_event *ev, int obj)
+{
+	char lo[96], hi[96];
+	struct ir_loc alloc = { 0, 0 };
+	int verdict = 0;
+
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		char l[96], h[96];
+		int v;
+
+		if (!ev_return_is_error(ev, c) || !ev_is_group_leader(ev, c, obj) ||
+		    ev_return_hands_over(ev, c, obj))
+			continue;
+		v = ev_range_leak(ev, c, obj, l, h, sizeof(l));
+		if (!v)
+			continue;
+		/* the surest verdict, then a configuration that saw the allocation */
+		if (!verdict || v < verdict || (v == verdict && !alloc.line)) {
+			if (!verdict || v < verdict) {
+				memcpy(lo, l, sizeof(lo));
+				memcpy(hi, h, sizeof(hi));
+			}
+			verdict = !verdict || v < verdict ? v : verdict;
+			if (ev_obj(ev, c, obj)->alloc_loc.line)
+				alloc = ev_obj(ev, c, obj)->alloc_loc;
+		}
+	}
+	if (verdict) {
+		struct finding *f = lint_report(
+			ev, "disk-leak", ev->loc,
+			"'%s' leaked on this error path: elements [%s, %s) allocated in a loop are "
+			"not released%s (released: [0, %s))",
+			ev_obj_path(ev, obj), lo, hi,
+			verdict == 2 ? " when the failing iteration was not the last" : "", lo);
+
+		lint_note(f, alloc, "'%s' allocated here", ev_obj_path(ev, obj));
+	}
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
 		return;
 	for (unsigned o = 0; o < ev->fa->nobjs; o++)
-		if (ev->fa->objs[o].weak)
+		if (ev->fa->objs[o].weak) {
 			weak_must_leak(ev, (int)o);
+			weak_range_leak(ev, (int)o);
+		}
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		if (!ev_return_is_error(ev, c))
 			continue;
@@ -139,7 +188,15 @@ const struct rule rule_disk_leak = {
 		"\treturn err;\n"
 		"\n"
 		"Fix: unwind with put_disk() on every error path after the allocation\n"
-		"succeeded (the goto-label ladder in reverse order of setup).\n",
+		"succeeded (the goto-label ladder in reverse order of setup).\n"
+		"\n"
+		"Arrays of disks: when one loop allocates the disks of all units and a\n"
+		"later step fails at unit i, the unwinding must release every allocated\n"
+		"unit, not only those below i (\"while (--i >= 0)\" after a failure in a\n"
+		"second loop over the units leaves units i and above).  Reported when\n"
+		"the loops' index ranges are comparable: allocated [0, N), released\n"
+		"[0, i) with i < N.  Fix: release [0, N) on that path, e.g. a label\n"
+		"that loops over all units and skips the ones that hold no disk.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

@@ -2,6 +2,8 @@
 /*
  * floppy-like exit and init unwind (drivers/block/floppy.c): a loop puts
  * host->disks[i] for every unit; each iteration puts a different disk.
+ * The setup is a helper of the init function (a failed init after a
+ * successful add_disk() would be fail-after-add, another rule).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -39,7 +41,7 @@ static void lp_put_all(struct lp_host *host)
 	}
 }
 
-static int __init lp_init(void)
+static int lp_setup(void)
 {
 	struct lp_host *host;
 	int i, err;
@@ -72,6 +74,11 @@ out_put:
 	lp_put_all(host);
 	kfree(host);
 	return err;
+}
+
+static int __init lp_init(void)
+{
+	return lp_setup();
 }
 
 static void __exit lp_exit(void)

@@ -15,6 +15,7 @@ static void add_effect(struct function_summary *s, unsigned param, const char *s
 	s->effects[s->neffects].param = param;
 	s->effects[s->neffects].suffix = xstrdup(suffix);
 	s->effects[s->neffects].effects = effects;
+	s->effects[s->neffects].index_param = -1;
 	s->neffects++;
 }
 
@@ -137,8 +138,10 @@ static void compute(struct summary_table *t, struct function_summary *s,
 			continue;
 		if (o->param >= 0)
 			add_effect(s, (unsigned)o->param, o->path + strlen(o->root), effects);
-		else
+		else {
 			add_effect(s, SUMMARY_GLOBAL_PARAM, o->path, effects);
+			s->effects[s->neffects - 1].index_param = fn_analysis_index_param(&fa, (int)i);
+		}
 	}
 	fn_analysis_free_states(&fa, states);
 	fn_analysis_free(&fa);

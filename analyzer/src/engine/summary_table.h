@@ -37,6 +37,9 @@ struct summary_effect {
 	unsigned param;
 	char *suffix;    /* path after the parameter: "", "->disk", "->disks[]" */
 	unsigned effects;
+	/* a global array's path (unit[].disk): the parameter the function
+	 * indexes its first subscript with (unit[drive]), or -1 */
+	int index_param;
 };
 
 struct function_summary {

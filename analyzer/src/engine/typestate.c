@@ -594,6 +594,14 @@ const struct obj_state *config_obj(const struct config *c, int obj)
 	return &c->objs[obj];
 }
 
+/* The same index ranges of a collapsed array element (array_ranges.h). */
+static int same_ranges(const struct obj_state *x, const struct obj_state *y)
+{
+	return range_sym_equal(&x->alloc_hi, &y->alloc_hi) &&
+	       range_sym_equal(&x->rel_hi, &y->rel_hi) && range_sym_equal(&x->pend, &y->pend) &&
+	       x->pend_loop == y->pend_loop && x->rng_other == y->rng_other;
+}
+
 static int same_abstract_state(const struct fn_analysis *fa, const struct config *a,
 			       const struct config *b)
 {
@@ -603,12 +611,15 @@ static int same_abstract_state(const struct fn_analysis *fa, const struct config
 		if (x->bits != y->bits || x->escaped != y->escaped || x->group != y->group ||
 		    x->conv != y->conv || x->added_once != y->added_once || x->cleared != y->cleared)
 			return 0;
+		if (!same_ranges(x, y))
+			return 0;
 	}
 	for (unsigned i = 0; i < fa->nvars; i++) {
 		const struct var_state *x = &a->vars[i], *y = &b->vars[i];
 
 		if (x->bits != y->bits || x->link != y->link || x->link_kind != y->link_kind ||
-		    (x->link_kind == LINK_ACQUIRE_RESULT && x->link_success != y->link_success))
+		    (x->link_kind == LINK_ACQUIRE_RESULT && x->link_success != y->link_success) ||
+		    x->rel_kind != y->rel_kind || (x->rel_kind && x->rel_bound != y->rel_bound))
 			return 0;
 	}
 	return memcmp(a->res, b->res, fa->resources.n) == 0;
@@ -661,6 +672,22 @@ static int merge_locs(struct obj_state *dst, const struct obj_state *src)
 	return changed;
 }
 
+/* Index ranges that differ between joined paths are not known. */
+static void ranges_collapse(struct obj_state *d, const struct obj_state *o)
+{
+	static const struct range_sym none = { .kind = SYM_NONE, .below = -1, .var = -1 };
+
+	if (!range_sym_equal(&d->alloc_hi, &o->alloc_hi))
+		d->alloc_hi = none;
+	if (!range_sym_equal(&d->rel_hi, &o->rel_hi))
+		d->rel_hi = none;
+	if (!range_sym_equal(&d->pend, &o->pend))
+		d->pend = none;
+	if (d->pend_loop != o->pend_loop)
+		d->pend_loop = -1;
+	d->rng_other |= o->rng_other;
+}
+
 /* Collapse the set into one configuration (the bounded join). */
 static void set_collapse(void *ctx, struct df_set *s)
 {
@@ -686,6 +713,7 @@ static void set_collapse(void *ctx, struct df_set *s)
 			if (d->conv != o->conv)
 				d->conv = ALLOC_RETURNS_EITHER;
 			merge_locs(d, o);
+			ranges_collapse(d, o);
 		}
 		for (unsigned i = 0; i < fa->nvars; i++) {
 			struct var_state *d = &j->vars[i];
@@ -698,6 +726,8 @@ static void set_collapse(void *ctx, struct df_set *s)
 				d->link_kind = LINK_NONE;
 				d->link_success = 0;
 			}
+			if (d->rel_kind != o->rel_kind || d->rel_bound != o->rel_bound)
+				d->rel_kind = REL_NONE;
 		}
 		for (unsigned i = 0; i < fa->resources.n; i++)
 			j->res[i] |= c->res[i];
@@ -806,7 +836,257 @@ static void mark_escaped(struct obj_state *o, const void *arg)
 struct engine {
 	struct fn_analysis *fa;
 	struct df_set cur;
+	const struct ir_node *call; /* the call whose lifecycle effects apply now */
 };
+
+/* ------------------------------------------------ loops and index ranges */
+
+static const struct range_sym no_range = { .kind = SYM_NONE, .below = -1, .var = -1 };
+
+/* The range facts survive a new value of one element (a[i] = alloc()). */
+struct range_facts {
+	struct range_sym alloc_hi, rel_hi, pend;
+	int8_t pend_loop;
+	uint8_t rng_other;
+};
+
+static void save_ranges(const struct obj_state *o, struct range_facts *r)
+{
+	r->alloc_hi = o->alloc_hi;
+	r->rel_hi = o->rel_hi;
+	r->pend = o->pend;
+	r->pend_loop = o->pend_loop;
+	r->rng_other = o->rng_other;
+}
+
+static void restore_ranges(struct obj_state *o, const struct range_facts *r)
+{
+	o->alloc_hi = r->alloc_hi;
+	o->rel_hi = r->rel_hi;
+	o->pend = r->pend;
+	o->pend_loop = r->pend_loop;
+	o->rng_other = r->rng_other;
+}
+
+/* An element released, escaped or handed over other than by a recognised
+ * loop: the released range of the collapsed keys among its aliases is not
+ * known. */
+static void ranges_taint(struct engine *e, int obj)
+{
+	struct fn_analysis *fa = e->fa;
+
+	if (obj < 0 || !fa->loops.n || array_loop_is_op(&fa->loops, e->call))
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		int g = c->objs[obj].group;
+
+		for (unsigned i = 0; i < fa->nobjs; i++)
+			if (c->objs[i].group == g && fa->objs[i].weak)
+				c->objs[i].rng_other = 1;
+	}
+}
+
+static struct range_sym *range_slot(struct obj_state *o, int which)
+{
+	return which == 0 ? &o->alloc_hi : which == 1 ? &o->rel_hi : &o->pend;
+}
+
+/* A loop bound's path (or the variable it starts from) was written: the
+ * bound has another value now. */
+static void ranges_path_written(struct engine *e, const char *path)
+{
+	struct fn_analysis *fa = e->fa;
+
+	if (!fa->loops.nbounds || !path)
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+
+		for (unsigned i = 0; i < fa->nobjs; i++)
+			for (int w = 0; w < 3; w++) {
+				struct range_sym *r = range_slot(&c->objs[i], w);
+
+				if ((r->kind == SYM_BOUND && array_bound_mentions(&fa->loops, r->id, path)) ||
+				    (r->kind != SYM_NONE && r->below >= 0 &&
+				     array_bound_mentions(&fa->loops, r->below, path)))
+					*r = no_range;
+			}
+		for (unsigned v = 0; v < fa->nvars; v++)
+			if (c->vars[v].rel_kind &&
+			    array_bound_mentions(&fa->loops, c->vars[v].rel_bound, path))
+				c->vars[v].rel_kind = REL_NONE;
+	}
+}
+
+/* Variable var is written at site: ranges ending at its value end at a
+ * snapshot of that value now (at the bound itself when it equals it; known
+ * below the bound when it was). */
+static void ranges_var_written(struct engine *e, int var, const struct ir_node *site)
+{
+	struct fn_analysis *fa = e->fa;
+	int32_t sid = site ? (int32_t)(site->loc.line * 512u + (site->loc.col & 511u)) : 0;
+
+	if (!fa->loops.n || var < 0)
+		return;
+	for (unsigned k = 0; k < e->cur.len; k++) {
+		struct config *c = e->cur.items[k];
+		struct var_state *vs = &c->vars[var];
+		int any = 0;
+
+		for (unsigned i = 0; i < fa->nobjs && !any; i++)
+			for (int w = 0; w < 3; w++)
+				if (range_slot(&c->objs[i], w)->kind == SYM_VAR &&
+				    range_slot(&c->objs[i], w)->id == var)
+					any = 1;
+		for (unsigned i = 0; any && i < fa->nobjs; i++)
+			for (int w = 0; w < 3; w++) {
+				struct range_sym *r = range_slot(&c->objs[i], w);
+
+				if (r->kind == SYM_SNAP && r->id == sid) {
+					*r = no_range; /* an older snapshot of the same write */
+				} else if (r->kind == SYM_VAR && r->id == var) {
+					if (vs->rel_kind == REL_EQ) {
+						r->kind = SYM_BOUND;
+						r->id = vs->rel_bound;
+						r->below = -1;
+					} else {
+						r->kind = SYM_SNAP;
+						r->id = sid;
+						r->below = vs->rel_kind == REL_LT ? vs->rel_bound : -1;
+					}
+				}
+			}
+		vs->rel_kind = REL_NONE;
+	}
+	ranges_path_written(e, fa->vars[var]);
+}
+
+/* The released range grows by [0, r): keep what is known. */
+static void merge_released(struct obj_state *o, const struct range_sym *r)
+{
+	if (r->kind == SYM_NONE) {
+		o->rng_other = 1;
+		return;
+	}
+	if (o->rel_hi.kind == SYM_NONE || range_sym_equal(&o->rel_hi, r) ||
+	    range_leaks(r, &o->rel_hi) == 1)
+		o->rel_hi = *r;
+	else if (range_leaks(&o->rel_hi, r) != 1)
+		o->rng_other = 1; /* neither is known to cover the other */
+}
+
+/* On normal exit the loop has applied its operation to every element:
+ * the collapsed key is in the state the operation leaves (what a helper
+ * that releases a whole array is summarised by). */
+static void loop_release_all(struct obj_state *o, const struct loop_effect *eff,
+			     const struct array_loop *l)
+{
+	uint16_t live = (uint16_t)(o->bits & ~DS_NONE);
+
+	if (o->bits == DS_NONE && o->cleared)
+		return;
+	if (eff->ops & LOOP_OP_PUT) {
+		if (live)
+			o->put_from |= live;
+		o->bits = DS_PUT;
+		o->put_loc = eff->loc;
+	} else if (eff->ops & LOOP_OP_DEL) {
+		o->bits = (uint16_t)((o->bits & DS_PUT) | DS_DELETED);
+		o->del_loc = eff->loc;
+	}
+	/* a del on some elements only (under an if) is no del of each */
+	if (!(eff->ops & LOOP_OP_DEL) && o->del_loc.line >= l->first_line &&
+	    o->del_loc.line <= l->last_line)
+		o->del_loc = (struct ir_loc){ 0, 0 };
+	o->put_elem = o->del_elem = NULL;
+}
+
+/* Configurations entering a loop that counts down from its variable's
+ * value: the range it will have released is [0, that value + end_off). */
+static void ranges_block_enter(struct fn_analysis *fa, unsigned blk, struct df_set *cur)
+{
+	for (unsigned li = 0; li < fa->loops.n; li++) {
+		const struct array_loop *l = &fa->loops.loops[li];
+
+		if (l->shape != LOOP_DOWN_ENTRY || l->entry != blk)
+			continue;
+		for (unsigned k = 0; k < cur->len; k++) {
+			struct config *c = cur->items[k];
+
+			for (unsigned x = 0; x < l->neff; x++) {
+				int g = c->objs[l->eff[x].obj].group;
+
+				for (unsigned i = 0; i < fa->nobjs; i++) {
+					struct obj_state *o = &c->objs[i];
+
+					if (o->group != g || o->pend_loop == (int8_t)(li + 1))
+						continue;
+					o->pend = (struct range_sym){ .kind = SYM_VAR, .off = l->end_off,
+								      .below = -1, .var = (int16_t)l->var,
+								      .id = l->var };
+					o->pend_loop = (int8_t)(li + 1);
+				}
+			}
+		}
+	}
+}
+
+static void loop_edge_obj(struct obj_state *o, const struct loop_effect *eff,
+			  const struct array_loop *l, int li, int sense)
+{
+	struct range_sym end = l->end;
+
+	if (sense) {
+		/* in the body: [0, i) done when counting up */
+		if (l->shape == LOOP_UP && (eff->ops & LOOP_OP_ALLOC))
+			o->alloc_hi = (struct range_sym){ .kind = SYM_VAR, .below = -1,
+							  .var = (int16_t)l->var, .id = l->var };
+		if ((eff->ops & (LOOP_OP_DEL | LOOP_OP_PUT)) && l->shape != LOOP_DOWN_ENTRY)
+			o->pend_loop = (int8_t)(li + 1);
+		return;
+	}
+	if (l->shape == LOOP_DOWN_ENTRY)
+		end = o->pend_loop == li + 1 ? o->pend : no_range;
+	if (eff->ops & LOOP_OP_ALLOC)
+		o->alloc_hi = end;
+	if (eff->ops & (LOOP_OP_DEL | LOOP_OP_PUT)) {
+		merge_released(o, &end);
+		loop_release_all(o, eff, l);
+	}
+	if (o->pend_loop == li + 1 || o->pend_loop < 0)
+		o->pend_loop = 0;
+	o->pend = no_range;
+}
+
+/* The branch of an each-element loop's head: entering the body, or
+ * leaving with the whole range done. */
+static void ranges_edge(struct fn_analysis *fa, const struct ir_node *cond, int sense,
+			struct df_set *cur)
+{
+	const struct array_loop *l = fa->loops.n ? array_loop_of_cond(&fa->loops, cond) : NULL;
+	int li;
+
+	if (!l)
+		return;
+	li = (int)(l - fa->loops.loops);
+	for (unsigned k = 0; k < cur->len; k++) {
+		struct config *c = cur->items[k];
+
+		for (unsigned x = 0; x < l->neff; x++) {
+			int g = c->objs[l->eff[x].obj].group;
+
+			for (unsigned i = 0; i < fa->nobjs; i++)
+				if (c->objs[i].group == g)
+					loop_edge_obj(&c->objs[i], &l->eff[x], l, li, sense);
+		}
+		if (l->shape == LOOP_UP && l->end.kind == SYM_BOUND) {
+			c->vars[l->var].rel_kind = (uint8_t)(sense ? REL_LT : REL_EQ);
+			c->vars[l->var].rel_bound = (int16_t)l->end.id;
+		}
+	}
+}
+
 
 static void emit(struct engine *e, struct lint_event *ev)
 {
@@ -850,6 +1130,8 @@ static void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, stru
 		ev.elem = t.elem = elem;
 	ev.path = fa->objs[obj].path;
 	emit(e, &ev);
+	if (kind == EV_DEL || kind == EV_PUT)
+		ranges_taint(e, obj);
 	for (unsigned k = 0; k < e->cur.len; k++)
 		for_group(fa, e->cur.items[k], obj, apply_transition, &t);
 }
@@ -873,6 +1155,7 @@ static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee
 	for (unsigned k = 0; k < e->cur.len; k++)
 		for_group(e->fa, e->cur.items[k], obj, assume_checked, NULL);
 }
+
 
 /* ------------------------------------------------------------ values */
 
@@ -1015,6 +1298,7 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 	for (unsigned k = 0; k < e->cur.len; k++) {
 		struct config *c = e->cur.items[k];
 		struct obj_state *o = &c->objs[obj];
+		struct range_facts rf;
 
 		if (v->kind == V_OBJ && v->index == obj)
 			continue;
@@ -1023,6 +1307,7 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			*o = c->objs[v->index];
 			continue;
 		}
+		save_ranges(o, &rf);
 		{
 			/* a collapsed array element stands for all: one of them was added */
 			uint8_t once = fa->objs[obj].weak ? o->added_once : 0;
@@ -1054,6 +1339,13 @@ static void assign_object(struct engine *e, int obj, const struct value *v, stru
 			o->bits = DS_NONE;
 		} else {
 			o->bits = DS_ENTRY;
+		}
+		/* one element has a new value: the array's ranges stay, unless
+		 * what it holds now is unknown */
+		if (fa->objs[obj].weak) {
+			restore_ranges(o, &rf);
+			if (v->kind == V_UNKNOWN)
+				o->rng_other = 1;
 		}
 		(void)loc;
 	}
@@ -1142,10 +1434,14 @@ static void split_alloc_result(struct engine *e, int var, const struct value *v)
 		ok->vars[var].bits = VAL_ZERO;
 		ok->vars[var].link = -1;
 		ok->vars[var].link_kind = LINK_NONE;
+		struct range_facts rf;
+
 		detach(fa, ok, v->index);
 		o = &ok->objs[v->index];
 		once = fa->objs[v->index].weak ? o->added_once : 0;
+		save_ranges(o, &rf);
 		memset(o, 0, sizeof(*o));
+		restore_ranges(o, &rf);
 		o->group = (int16_t)v->index;
 		o->added_once = once;
 		o->bits = DS_ALLOCATED;
@@ -1197,10 +1493,14 @@ static void assign_to(struct engine *e, const struct ir_node *lhs, const char *d
 	char base[PATH_MAX_LEN];
 
 	forget_elements(e, decl_name ? decl_name : declref_name(lhs));
-	if (decl_name)
+	if (var >= 0)
+		ranges_var_written(e, var, lhs ? lhs : rhs);
+	if (decl_name) {
 		rebase_paths(e, decl_name);
-	else if (render_path(lhs, base, sizeof(base), NULL))
+	} else if (render_path(lhs, base, sizeof(base), NULL)) {
 		rebase_paths(e, base);
+		ranges_path_written(e, base);
+	}
 
 	if (obj >= 0)
 		assign_object(e, obj, &v, rhs ? rhs->loc : (struct ir_loc){ 0, 0 });
@@ -1222,10 +1522,13 @@ static void forget_var(struct engine *e, const struct ir_node *lhs)
 	char base[PATH_MAX_LEN];
 
 	forget_elements(e, declref_name(lhs));
+	ranges_var_written(e, var, lhs);
 	if (var >= 0)
 		assign_var(e, var, &v);
-	if (render_path(lhs, base, sizeof(base), NULL))
+	if (render_path(lhs, base, sizeof(base), NULL)) {
 		rebase_paths(e, base);
+		ranges_path_written(e, base);
+	}
 }
 
 /* x++ / x-- on an integer: zero becomes positive (or negative), a
@@ -1236,8 +1539,11 @@ static void step_var(struct engine *e, const struct ir_node *lhs, int inc)
 	char base[PATH_MAX_LEN];
 
 	forget_elements(e, declref_name(lhs));
-	if (render_path(lhs, base, sizeof(base), NULL))
+	ranges_var_written(e, var, lhs);
+	if (render_path(lhs, base, sizeof(base), NULL)) {
 		rebase_paths(e, base);
+		ranges_path_written(e, base);
+	}
 	if (var < 0)
 		return;
 	for (unsigned k = 0; k < e->cur.len; k++) {
@@ -1380,9 +1686,12 @@ static int calls_disk_release(const struct ir_node *n)
 static void hand_over_state(struct obj_state *o, const void *arg)
 {
 	int16_t group = o->group;
+	struct range_facts rf;
 
 	(void)arg;
+	save_ranges(o, &rf);
 	memset(o, 0, sizeof(*o));
+	restore_ranges(o, &rf);
 	o->group = group;
 	o->bits = DS_ENTRY;
 }
@@ -1424,6 +1733,7 @@ static int devm_hand_over(struct engine *e, const struct ir_node *n)
 
 		if (strcmp(p, buf) && (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.')))
 			continue;
+		ranges_taint(e, (int)i);
 		for (unsigned k = 0; k < e->cur.len; k++)
 			for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
 		handed = 1;
@@ -1488,6 +1798,7 @@ static int owner_put_hand_over(struct engine *e, const struct ir_node *n)
 					released = releases_field(lf->funcs[f].body, field);
 			if (!released)
 				continue;
+			ranges_taint(e, (int)i);
 			for (unsigned k = 0; k < e->cur.len; k++)
 				for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
 			handed = 1;
@@ -1515,9 +1826,12 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		eval(e, n->kids[i + 1], 1);
 		/* &i handed to a call (idr_get_next(idr, &id)): i may change */
 		if (arg && arg->kind == IR_UNARY && arg->op == CXUnaryOperator_AddrOf &&
-		    arg->nkids == 1)
+		    arg->nkids == 1) {
 			forget_elements(e, declref_name(arg->kids[0]));
+			ranges_var_written(e, var_of(fa, arg->kids[0]), arg);
+		}
 	}
+	e->call = n;
 	resource_effects(e, n, used);
 	if (!fa->nobjs)
 		return; /* no disk to follow: the rest is about disks */
@@ -1598,9 +1912,11 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 		if (obj < 0)
 			continue;
 		use(e, obj, arg->loc, name);
-		if (!name_in(non_escaping, api))
+		if (!name_in(non_escaping, api)) {
+			ranges_taint(e, obj);
 			for (unsigned k = 0; k < e->cur.len; k++)
 				for_group(fa, e->cur.items[k], obj, mark_escaped, NULL);
+		}
 	}
 }
 
@@ -2186,6 +2502,171 @@ static struct config *entry_config(const struct fn_analysis *fa)
 	return c;
 }
 
+
+/* For the loop recognizer: the each-element operation one statement of a
+ * loop body applies to the element indexed by ivar -- an allocation
+ * stored in it, del_gendisk()/put_disk() of it, or a summarised helper
+ * given it (or given the index, for a global array) that deletes, puts,
+ * or allocates it when it returns 0 (ret = helper(i)). */
+static int loop_op_of(void *ctx, const struct ir_node *stmt, const char *ivar,
+		      struct loop_effect *eff)
+{
+	struct fn_analysis *fa = ctx;
+	const struct ir_node *s = ir_strip(stmt), *call = s, *lhs = NULL;
+	const struct function_summary *sm;
+	const char *api;
+	int obj;
+
+	if (s && s->kind == IR_BINARY && s->op == CXBinaryOperator_Assign && s->nkids == 2) {
+		lhs = s->kids[0];
+		call = ir_strip(s->kids[1]);
+	}
+	if (!call || call->kind != IR_CALL)
+		return 0;
+	eff->call = call;
+	eff->loc = call->loc;
+	if (lhs && alloc_call_of(fa, call)) {
+		obj = obj_of(fa, lhs);
+		if (obj < 0 || !fa->objs[obj].weak || !array_index_is(lhs, ivar))
+			return 0;
+		eff->obj = obj;
+		eff->ops = LOOP_OP_ALLOC;
+		return 1;
+	}
+	api = ir_api_name(call);
+	if (!strcmp(api, "del_gendisk") || !strcmp(api, "put_disk") ||
+	    !strcmp(api, "blk_cleanup_disk")) {
+		const struct ir_node *a = ir_call_arg(call, 0);
+
+		obj = a ? obj_of(fa, a) : -1;
+		if (obj < 0 || !fa->objs[obj].weak || !array_index_is(a, ivar))
+			return 0;
+		eff->obj = obj;
+		eff->ops = api[0] == 'd' ? LOOP_OP_DEL : LOOP_OP_PUT;
+		return 1;
+	}
+	if (!fa->summaries || !call->name || !*call->name)
+		return 0;
+	sm = summary_for(fa->summaries, call->name);
+	for (unsigned i = 0; sm && i < sm->neffects; i++) {
+		const struct summary_effect *se = &sm->effects[i];
+		char buf[PATH_MAX_LEN];
+		unsigned ops = 0;
+
+		if ((se->effects & EFFECT_OPAQUE) ||
+		    ((se->effects & EFFECT_ADD) && (se->effects & ~EFFECT_ADD)))
+			continue;
+		if (se->effects & EFFECT_DEL)
+			ops |= LOOP_OP_DEL;
+		if (se->effects & EFFECT_PUT)
+			ops |= LOOP_OP_PUT;
+		if ((se->effects & EFFECT_ALLOC_ON_ZERO) && lhs && var_of(fa, lhs) >= 0)
+			ops |= LOOP_OP_ALLOC;
+		if (!ops || !summary_target(call, se, buf, sizeof(buf), NULL) ||
+		    (obj = find_obj(fa, buf)) < 0 || !fa->objs[obj].weak)
+			continue;
+		if (se->param == SUMMARY_GLOBAL_PARAM) {
+			const struct ir_node *ix = se->index_param >= 0 ?
+				ir_call_arg(call, (unsigned)se->index_param) : NULL;
+
+			ix = ir_strip(ix);
+			if (!ix || ix->kind != IR_DECLREF || !ix->name || strcmp(ix->name, ivar))
+				continue;
+		} else if (!array_index_is(ir_call_arg(call, se->param), ivar)) {
+			continue;
+		}
+		eff->obj = obj;
+		eff->ops = ops;
+		return 1;
+	}
+	return 0;
+}
+
+static int loop_var_of(void *ctx, const char *name)
+{
+	return find_var(ctx, name);
+}
+
+int ev_range_leak(const struct lint_event *ev, unsigned config, int obj, char *lo, char *hi,
+		  size_t size)
+{
+	const struct fn_analysis *fa = ev->fa;
+	const struct config *c = ev->configs->items[config];
+	const struct obj_state *o = &c->objs[obj];
+	struct range_sym a = o->alloc_hi, r = o->rel_hi;
+	int verdict;
+
+	if (!fa->objs[obj].weak || o->pend_loop || o->rng_other)
+		return 0;
+	/* a variable's current value, read against the loop bound it is
+	 * known to equal or be below */
+	for (int w = 0; w < 2; w++) {
+		struct range_sym *x = w ? &r : &a;
+
+		if (x->kind != SYM_VAR || x->id < 0 || (unsigned)x->id >= fa->nvars)
+			continue;
+		if (c->vars[x->id].rel_kind == REL_EQ) {
+			x->kind = SYM_BOUND;
+			x->id = c->vars[x->id].rel_bound;
+		} else if (c->vars[x->id].rel_kind == REL_LT) {
+			x->below = c->vars[x->id].rel_bound;
+		}
+	}
+	verdict = range_leaks(&a, &r);
+	if (verdict) {
+		range_sym_format(&fa->loops, &o->rel_hi, fa->vars, lo, size);
+		range_sym_format(&fa->loops, &o->alloc_hi, fa->vars, hi, size);
+	}
+	return verdict;
+}
+
+/* The parameter a global array path's first subscript is indexed with
+ * wherever the function names the path (unit[drive].disk[type]: drive);
+ * -1 when none, -2 when it varies. */
+static void scan_index_param(const struct fn_analysis *fa, const struct ir_node *n,
+			     const char *path, int *param)
+{
+	char buf[PATH_MAX_LEN];
+
+	if (!n || *param == -2)
+		return;
+	if ((n->kind == IR_SUBSCRIPT || n->kind == IR_MEMBER) &&
+	    render_path(n, buf, sizeof(buf), NULL) && !strcmp(buf, path)) {
+		const struct ir_node *x = n, *first = NULL, *ix;
+		int p = -1;
+
+		while ((x = ir_strip(x))) {
+			if (x->kind == IR_SUBSCRIPT && x->nkids == 2) {
+				first = x;
+				x = x->kids[0];
+			} else if (x->kind == IR_MEMBER && x->nkids == 1) {
+				x = x->kids[0];
+			} else {
+				break;
+			}
+		}
+		ix = first ? ir_strip(first->kids[1]) : NULL;
+		for (unsigned i = 0; ix && ix->kind == IR_DECLREF && ix->name && i < fa->fn->nparams;
+		     i++)
+			if (!strcmp(fa->fn->params[i], ix->name))
+				p = (int)i;
+		*param = (p < 0 || (*param >= 0 && *param != p)) ? -2 : p;
+		return;
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		scan_index_param(fa, n->kids[i], path, param);
+}
+
+int fn_analysis_index_param(const struct fn_analysis *fa, int obj)
+{
+	int param = -1;
+
+	if (obj < 0 || !fa->objs[obj].weak || fa->objs[obj].param >= 0)
+		return -1;
+	scan_index_param(fa, fa->fn->body, fa->objs[obj].path, &param);
+	return param >= 0 ? param : -1;
+}
+
 void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 		      const struct lint_target *target, struct summary_table *summaries)
 {
@@ -2194,8 +2675,10 @@ void fn_analysis_init(struct fn_analysis *fa, const struct ir_function *fn,
 	fa->target = target;
 	fa->summaries = summaries;
 	prescan(fa);
-	if (fa->nobjs)
+	if (fa->nobjs) {
 		cfg_build(fn, &fa->cfg);
+		array_loops_find(&fa->loops, fn, &fa->cfg, loop_op_of, loop_var_of, fa);
+	}
 }
 
 static void add_resource_var(void *arg, const char *name)
@@ -2225,8 +2708,11 @@ int fn_analysis_tracks(const struct fn_analysis *fa)
 
 static void block_transfer(void *ctx, const struct cfg_block *blk, struct df_set *cur)
 {
-	struct engine e = { .fa = ctx, .cur = *cur };
+	struct fn_analysis *fa = ctx;
+	struct engine e = { .fa = fa, .cur = *cur };
 
+	if (fa->loops.n)
+		ranges_block_enter(fa, (unsigned)(blk - fa->cfg.blocks), cur);
 	run_block(&e, blk);
 	*cur = e.cur;
 }
@@ -2237,6 +2723,7 @@ static void edge_refine(void *ctx, const struct ir_node *cond, int sense, struct
 
 	refine(&e, cond, sense);
 	*cur = e.cur;
+	ranges_edge(ctx, cond, sense, cur);
 }
 
 /*
@@ -2268,7 +2755,8 @@ static int same_part(const struct fn_analysis *fa, const struct config *a,
 
 			if (x->bits != y->bits || x->escaped != y->escaped ||
 			    x->group != y->group || x->conv != y->conv ||
-			    x->added_once != y->added_once || x->cleared != y->cleared)
+			    x->added_once != y->added_once || x->cleared != y->cleared ||
+			    !same_ranges(x, y))
 				return 0;
 		}
 	} else {
@@ -2282,7 +2770,8 @@ static int same_part(const struct fn_analysis *fa, const struct config *a,
 
 		if ((kind < 0 ? i >= fa->disk_nvars : !fa->res_vars[i]) ||
 		    (x->bits == y->bits && x->link == y->link && x->link_kind == y->link_kind &&
-		     x->link_success == y->link_success))
+		     x->link_success == y->link_success && x->rel_kind == y->rel_kind &&
+		     (!x->rel_kind || x->rel_bound == y->rel_bound)))
 			continue;
 		return 0;
 	}
@@ -2372,5 +2861,6 @@ void fn_analysis_free(struct fn_analysis *fa)
 	if (fn_analysis_tracks(fa))
 		cfg_free(&fa->cfg);
 	resource_table_free(&fa->resources);
+	array_loops_free(&fa->loops);
 	memset(fa, 0, sizeof(*fa));
 }

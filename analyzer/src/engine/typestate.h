@@ -18,6 +18,7 @@
 #ifndef GENDISK_LINT_TYPESTATE_H
 #define GENDISK_LINT_TYPESTATE_H
 
+#include "array_ranges.h"
 #include "cfg.h"
 #include "dataflow.h"
 #include "findings.h"
@@ -59,6 +60,14 @@ struct obj_state {
 	 * their value on the path; NULL when unknown.  Lets the rules judge
 	 * two calls on the same element (same index expression) */
 	const struct ir_node *del_elem, *put_elem;
+	/* a collapsed array element (array_ranges.h): elements [0, alloc_hi)
+	 * allocated and [0, rel_hi) released by each-element loops; pend: the
+	 * end of the range the loop pend_loop (index + 1) is releasing, while
+	 * it runs; rng_other: an element released, escaped or handed over
+	 * outside such loops, so the ranges are not judged */
+	struct range_sym alloc_hi, rel_hi, pend;
+	int8_t pend_loop;
+	uint8_t rng_other;
 };
 
 struct var_state {
@@ -68,7 +77,11 @@ struct var_state {
 	uint8_t link_success;   /* LINK_ACQUIRE_RESULT: the values meaning success */
 	int16_t link;           /* tracked object (resource for LINK_ACQUIRE_RESULT) the
 				 * value is about, or -1 */
+	uint8_t rel_kind;       /* REL_*: the value against loop bound rel_bound */
+	int16_t rel_bound;
 };
+
+enum { REL_NONE, REL_LT, REL_EQ };
 
 enum { LINK_NONE, LINK_ADD_RESULT, LINK_ALLOC_ERROR, LINK_ACQUIRE_RESULT };
 
@@ -100,6 +113,8 @@ struct fn_analysis {
 	unsigned disk_nvars;       /* the first ones: those the disks' states depend on */
 	unsigned char *res_vars;   /* per variable: the resources' states depend on it */
 	struct summary_table *summaries;
+	/* each-element loops over arrays (array_ranges.h) */
+	struct array_loops loops;
 	/* calls of the driver's own functions that return a struct gendisk *
 	 * which this function checks with IS_ERR()/NULL: allocations with
 	 * the convention of that check (wrap_conv, enum alloc_convention) */
@@ -177,6 +192,13 @@ const char *ev_obj_path(const struct lint_event *ev, int obj);
  * del_elem/put_elem): the same array path and the same index expression
  * (local variables or constants), no index variable written in between. */
 int ev_same_element(const struct lint_event *ev, const struct ir_node *prev);
+/* Index ranges of a collapsed array element: each-element loops allocated
+ * [0, A) of it and released [0, R) on the paths of this configuration and R
+ * is known to be below A (1), or below A unless the loop that released
+ * stopped at its last element (2); 0 when nothing can be concluded.  lo and
+ * hi get the spellings of R and A. */
+int ev_range_leak(const struct lint_event *ev, unsigned config, int obj, char *lo, char *hi,
+		  size_t size);
 /* Does the whole condition also contain a check of kind on obj? */
 int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind);
 /* The allocator convention on the target kernel, and a printable version. */
@@ -206,5 +228,8 @@ struct df_set *fn_analysis_fixpoint(struct fn_analysis *fa);
 void fn_analysis_report(struct fn_analysis *fa, struct df_set *states);
 void fn_analysis_free_states(struct fn_analysis *fa, struct df_set *states);
 void fn_analysis_free(struct fn_analysis *fa);
+/* The parameter a global array object's first index is in the function
+ * (unit[drive].disk: drive's index), or -1. */
+int fn_analysis_index_param(const struct fn_analysis *fa, int obj);
 /* Reading a configuration (for summaries). */
 const struct obj_state *config_obj(const struct config *c, int obj);

@@ -158,7 +158,16 @@ static struct ir_node *members(struct rebuilder *rb, struct ir_node *n, size_t i
 				return NULL;
 			m = node(rb, IR_SUBSCRIPT, i, 2);
 			m->kids[0] = n;
-			m->kids[1] = unknown(rb, i);
+			/* an index that is one name ([i], [drive]) keeps its
+			 * name, so a loop over the array is seen walking it; it
+			 * is no variable reference (no flags): which element it
+			 * reaches is not followed.  Any other index is unknown. */
+			if (close == i + 2 && rb->t[i + 1].kind == RT_IDENT) {
+				m->kids[1] = node(rb, IR_DECLREF, i + 1, 0);
+				m->kids[1]->name = ir_strdup(rb->arena, rb->t[i + 1].text);
+			} else {
+				m->kids[1] = unknown(rb, i);
+			}
 			m->nkids = 2;
 			n = m;
 			i = close + 1;
