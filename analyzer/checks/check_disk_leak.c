@@ -83,7 +83,9 @@ static void weak_must_leak(const struct lint_event *ev, int obj)
 
 /*
  * A teardown: the function deletes a disk it did not allocate (taken from a
- * global or a struct: gd.disk, dev->disk) and returns without putting it.
+ * global or a struct: gd.disk, dev->disk, disks[]) and returns without
+ * putting it (on this path it deleted the disk, or found none, or left it
+ * alone: a loop over an array may run zero times).
  * The put may well be elsewhere -- a kref or kobject release, ->free_disk's
  * owner, a devm action, a *_free() helper, another file of the module --
  * so this is a leak only when the module-wide facts (teardown_pairs.h) show
@@ -95,7 +97,7 @@ static int teardown_candidate(const struct lint_event *ev, unsigned c, int obj)
 	const struct obj_state *st = ev_obj(ev, c, obj);
 	int g = st->group;
 
-	if (!(st->bits & DS_DELETED) || (st->bits & ~(DS_DELETED | DS_NONE)) ||
+	if (!(st->bits & DS_DELETED) || (st->bits & ~(DS_DELETED | DS_NONE | DS_ENTRY)) ||
 	    !st->del_loc.line || st->alloc_loc.line || st->add_loc.line ||
 	    ev_return_hands_over(ev, c, obj))
 		return 0;

@@ -210,7 +210,45 @@ struct scan {
 	const struct ir_function *fn;
 	int *keys; /* per tracked object: key index, or -1 */
 	unsigned nkeys;
+	/* array paths put here on a path where this function did not
+	 * allocate them, and the paths it allocates somewhere: an unwinding
+	 * loop over the elements it allocated is no release (decided at the
+	 * end of the function) */
+	struct int_set {
+		int *items;
+		unsigned len, cap;
+	} pending, allocated;
 };
+
+static void int_set_add(struct int_set *set, int v)
+{
+	for (unsigned i = 0; i < set->len; i++)
+		if (set->items[i] == v)
+			return;
+	if (set->len == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 8;
+		set->items = xrealloc(set->items, set->cap * sizeof(*set->items));
+	}
+	set->items[set->len++] = v;
+}
+
+static int int_set_has(const struct int_set *set, int v)
+{
+	for (unsigned i = 0; i < set->len; i++)
+		if (set->items[i] == v)
+			return 1;
+	return 0;
+}
+
+/* The keyed paths allocated in this function, as far as the event's
+ * states tell. */
+static void note_allocated(struct scan *s, const struct lint_event *ev)
+{
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
+		for (unsigned i = 0; i < ev->fa->nobjs; i++)
+			if (s->keys[i] >= 0 && ev_obj(ev, c, (int)i)->alloc_loc.line)
+				int_set_add(&s->allocated, s->keys[i]);
+}
 
 static void scan_keys(struct scan *s, const struct fn_analysis *fa)
 {
@@ -303,11 +341,17 @@ static void on_put(struct scan *s, const struct lint_event *ev)
 			continue;
 		join_group(s, ev, c, ev->obj);
 		if (group_has_key(s, ev, c, ev->obj)) {
+			int weak = ev_group_is_weak(ev, c, ev->obj);
+
 			for (unsigned i = 0; i < ev->fa->nobjs; i++) {
 				int k = s->keys[i];
 
 				if (ev_obj(ev, c, (int)i)->group != g || k < 0)
 					continue;
+				if (weak) {
+					int_set_add(&s->pending, k);
+					continue;
+				}
 				tf->keys[k].released = 1;
 				if (tf->keys[k].key[0] == '?' &&
 				    !string_list_contains(&tf->released_members, tf->keys[k].member))
@@ -388,6 +432,7 @@ static void observe(const struct lint_event *ev, void *arg)
 	scan_keys(s, ev->fa);
 	switch (ev->kind) {
 	case EV_PUT:
+		note_allocated(s, ev);
 		on_put(s, ev);
 		break;
 	case EV_CALL:
@@ -399,6 +444,7 @@ static void observe(const struct lint_event *ev, void *arg)
 			join_group(s, ev, c, ev->obj);
 		break;
 	case EV_RETURN:
+		note_allocated(s, ev);
 		for (unsigned c = 0; c < ev_nconfigs(ev); c++)
 			for (unsigned i = 0; i < ev->fa->nobjs; i++) {
 				const struct obj_state *st = ev_obj(ev, c, (int)i);
@@ -435,8 +481,13 @@ static void scan_function(struct teardown_facts *tf, struct summary_table *t,
 		 * and no event still names its paths */
 		scan_keys(&s, &fa);
 	}
+	for (unsigned i = 0; i < s.pending.len; i++)
+		if (!int_set_has(&s.allocated, s.pending.items[i]))
+			tf->keys[s.pending.items[i]].released = 1;
 	fn_analysis_free(&fa);
 	free(s.keys);
+	free(s.pending.items);
+	free(s.allocated.items);
 }
 
 /* Module functions named other than as a callee: callbacks. */
