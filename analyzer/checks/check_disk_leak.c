@@ -1,5 +1,7 @@
 /* disk-leak: an allocated, never-added gendisk reaches an error return without put_disk(). */
 #include "rules.h"
+#include "summary_table.h"
+#include "teardown_pairs.h"
 #include "typestate.h"
 
 #include <clang-c/Index.h>
@@ -126,10 +128,86 @@ static void weak_range_leak(const struct lint_event *ev, int obj)
 	}
 }
 
+/*
+ * A teardown: the function deletes a disk it did not allocate (taken from a
+ * global or a struct: gd.disk, dev->disk, disks[]) and returns without
+ * putting it (on this path it deleted the disk, or found none, or left it
+ * alone: a loop over an array may run zero times).
+ * The put may well be elsewhere -- a kref or kobject release, ->free_disk's
+ * owner, a devm action, a *_free() helper, another file of the module --
+ * so this is a leak only when the module-wide facts (teardown_pairs.h) show
+ * that no function of the module puts that disk at all and nothing else
+ * can.
+ */
+static int teardown_candidate(const struct lint_event *ev, unsigned c, int obj)
+{
+	const struct obj_state *st = ev_obj(ev, c, obj);
+	int g = st->group;
+
+	if (!(st->bits & DS_DELETED) || (st->bits & ~(DS_DELETED | DS_NONE | DS_ENTRY)) ||
+	    !st->del_loc.line || st->alloc_loc.line || st->add_loc.line ||
+	    ev_return_hands_over(ev, c, obj))
+		return 0;
+	for (unsigned i = 0; i < ev->fa->nobjs; i++) {
+		const struct obj_state *o = ev_obj(ev, c, (int)i);
+
+		if (o->group == g && (o->put_loc.line || o->escaped || o->alloc_loc.line))
+			return 0;
+	}
+	return 1;
+}
+
+static void teardown_leak(const struct lint_event *ev)
+{
+	struct summary_table *t = ev->fa->summaries;
+
+	if (!t)
+		return;
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++)
+		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
+			const struct obj_state *st = ev_obj(ev, c, (int)o);
+			enum teardown_fate fate = TEARDOWN_UNKNOWN;
+			const char *allocator = NULL;
+			struct finding *f;
+
+			if (!ev_is_group_leader(ev, c, (int)o) || !teardown_candidate(ev, c, (int)o))
+				continue;
+			/* any path of the disk's alias group that the module releases */
+			for (unsigned i = 0; i < ev->fa->nobjs; i++) {
+				enum teardown_fate one;
+				const char *a = NULL;
+
+				if (ev_obj(ev, c, (int)i)->group != st->group)
+					continue;
+				one = teardown_fate(t, ev->fa->fn, &ev->fa->objs[i], &a);
+				if (one == TEARDOWN_RELEASED) {
+					fate = one;
+					break;
+				}
+				if (one == TEARDOWN_NEVER_PUT && fate == TEARDOWN_UNKNOWN) {
+					fate = one;
+					allocator = a;
+					o = i;
+				}
+			}
+			if (fate != TEARDOWN_NEVER_PUT)
+				continue;
+			f = lint_report(ev, "disk-leak", st->del_loc,
+					"'%s' is deleted here and never put: no function of the "
+					"module calls put_disk() on it, so the disk%s%s%s leaks",
+					ev_obj_path(ev, (int)o), allocator ? " (allocated in " : "",
+					allocator ? allocator : "", allocator ? "())" : "");
+			if (f)
+				lint_note(f, ev->loc, "returns without put_disk()");
+			return;
+		}
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
 		return;
+	teardown_leak(ev);
 	for (unsigned o = 0; o < ev->fa->nobjs; o++)
 		if (ev->fa->objs[o].weak) {
 			weak_must_leak(ev, (int)o);
@@ -160,7 +238,8 @@ const struct rule rule_disk_leak = {
 	.id = "disk-leak",
 	.severity = "warning",
 	.confidence = "high",
-	.summary = "an allocated gendisk reaches an error return without put_disk",
+	.summary = "an allocated gendisk reaches an error return without put_disk, or a "
+		   "teardown deletes a disk no function of the module puts",
 	.explain =
 		"Why: allocation is device_initialize() and the reference belongs to the\n"
 		"driver until put_disk() (the 2002 refcount design behind the 2.6 article;\n"
@@ -196,7 +275,36 @@ const struct rule rule_disk_leak = {
 		"second loop over the units leaves units i and above).  Reported when\n"
 		"the loops' index ranges are comparable: allocated [0, N), released\n"
 		"[0, i) with i < N.  Fix: release [0, N) on that path, e.g. a label\n"
-		"that loops over all units and skips the ones that hold no disk.\n",
+		"that loops over all units and skips the ones that hold no disk.\n"
+		"\n"
+		"Teardown: del_gendisk() only unregisters the disk; the reference from\n"
+		"the allocation is still the driver's (del_gendisk() and put_disk() are\n"
+		"two steps, genhd.c).  A remove or exit function that deletes a disk it\n"
+		"takes from a global or a struct (gd.disk, dev->disk) and returns\n"
+		"without put_disk() leaks it on every unbind -- unless the put is done\n"
+		"elsewhere.  So this is reported only when no function of the module\n"
+		"puts that disk: the fields are matched module-wide by the struct that\n"
+		"declares them (dev->disk in remove is d->disk in a kref release), over\n"
+		"the analysed file and the module's other files, release callbacks\n"
+		"(kref, kobject, devm actions, work items) and helpers included.  Not\n"
+		"reported when the disk is filed where other code finds it (an xarray,\n"
+		"an idr, driver data), when a put takes a disk of no known path, when\n"
+		"the struct is declared outside the driver's own files, or when files\n"
+		"of the module that may put a disk were not analysed with this one.\n"
+		"\n"
+		"Wrong:\n"
+		"\tstatic void foo_remove(struct platform_device *pdev)\n"
+		"\t{\n"
+		"\t\tstruct foo *foo = platform_get_drvdata(pdev);\n"
+		"\n"
+		"\t\tdel_gendisk(foo->disk);\n"
+		"\t\tkfree(foo);\n"
+		"\t}\n"
+		"\n"
+		"Right:\n"
+		"\t\tdel_gendisk(foo->disk);\n"
+		"\t\tput_disk(foo->disk);\n"
+		"\t\tkfree(foo);\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

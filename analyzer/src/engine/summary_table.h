@@ -52,11 +52,16 @@ struct summary_table;
 typedef void summary_compute_fn(struct summary_table *t, struct function_summary *s,
 				const struct ir_function *fn);
 
+struct teardown_facts;
+
 struct summary_table {
 	const struct lowered_file *lf;
 	const struct lint_target *target;
 	struct function_summary *sums; /* parallel to lf->funcs */
 	summary_compute_fn *compute;
+	/* module-wide facts about who releases each disk, computed on first
+	 * use (teardown_pairs.h; freed with teardown_facts_free()) */
+	struct teardown_facts *teardown;
 };
 
 void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,

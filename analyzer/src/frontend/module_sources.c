@@ -184,3 +184,33 @@ unsigned module_sibling_sources(const char *path, struct string_list *out)
 	free(dir);
 	return n;
 }
+
+int module_sources_known(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	const char *base = slash ? slash + 1 : path;
+	size_t stem_len = strlen(base) > 2 && !strcmp(base + strlen(base) - 2, ".c") ?
+			  strlen(base) - 2 : 0;
+	char *text = logical_text(dir);
+	int known = 1;
+
+	if (text && stem_len) {
+		char *stem = xstrndup(base, stem_len);
+
+		known = 0;
+		for (const char *p = strstr(text, stem); p && !known; p = strstr(p + 1, stem)) {
+			const char *q = p + stem_len;
+
+			/* the word foo.o, not xfoo.o */
+			known = q[0] == '.' && q[1] == 'o' &&
+				!(isalnum((unsigned char)q[2]) || q[2] == '_') &&
+				(p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+						p[-1] == '-'));
+		}
+		free(stem);
+	}
+	free(text);
+	free(dir);
+	return known;
+}

@@ -18,4 +18,10 @@
  * files of path's module other than path itself; returns how many. */
 unsigned module_sibling_sources(const char *path, struct string_list *out);
 
+/* Are path's module's files known: its directory has no kbuild makefile
+ * (a lone file), or the makefile names path's object (foo.o)?  A
+ * makefile that does not name it leaves the module to another directory's
+ * lists, which are not read. */
+int module_sources_known(const char *path);
+
 #endif

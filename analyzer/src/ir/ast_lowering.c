@@ -70,13 +70,50 @@ static const char *cursor_name(struct ir_arena *arena, CXCursor c)
 	return out;
 }
 
-/* The USR of the struct or union declaring the member c refers to, or NULL. */
-static const char *member_record(struct ir_arena *arena, CXCursor c)
+static int in_driver_files(CXCursor c);
+
+/* in_driver_files() of a struct, remembered by USR for the last few
+ * structs of the file being lowered (member expressions of one struct come
+ * in runs); emptied for each file. */
+enum { RECORD_SLOTS = 8 };
+static char *record_usrs[RECORD_SLOTS];
+static int record_driver[RECORD_SLOTS];
+static unsigned record_next;
+
+static void record_cache_reset(void)
+{
+	for (unsigned i = 0; i < RECORD_SLOTS; i++) {
+		free(record_usrs[i]);
+		record_usrs[i] = NULL;
+	}
+	record_next = 0;
+}
+
+static int record_in_driver_files(CXCursor rec, const char *usr)
+{
+	char **usrs = record_usrs;
+	int *driver = record_driver;
+	unsigned i;
+
+	for (i = 0; i < RECORD_SLOTS; i++)
+		if (usrs[i] && !strcmp(usrs[i], usr))
+			return driver[i];
+	i = record_next++ % RECORD_SLOTS;
+	free(usrs[i]);
+	usrs[i] = xstrdup(usr);
+	driver[i] = in_driver_files(rec);
+	return driver[i];
+}
+
+/* The USR of the struct or union declaring the member c refers to, or
+ * NULL; *driver: that struct is defined in the driver's own files. */
+static const char *member_record(struct ir_arena *arena, CXCursor c, int *driver)
 {
 	CXCursor field = clang_getCursorReferenced(c), rec;
 	CXString s;
 	const char *cs, *out = NULL;
 
+	*driver = 0;
 	if (clang_Cursor_isNull(field) || clang_getCursorKind(field) != CXCursor_FieldDecl)
 		return NULL;
 	rec = clang_getCursorSemanticParent(field);
@@ -85,6 +122,8 @@ static const char *member_record(struct ir_arena *arena, CXCursor c)
 	if (cs && *cs)
 		out = ir_strdup(arena, cs);
 	clang_disposeString(s);
+	if (out)
+		*driver = record_in_driver_files(rec, out);
 	return out;
 }
 
@@ -537,6 +576,7 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	struct cursor_vec v = { 0 };
 	struct ir_node *n;
 	unsigned kept = 0;
+	int driver_record = 0;
 
 	if (depth > 400)
 		return new_node(arena, IR_OTHER, c);
@@ -648,7 +688,9 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 		n = new_node(arena, IR_MEMBER, c);
 		n->name = cursor_name(arena, c);
 		n->flags |= IRF_ARROW;
-		n->record = member_record(arena, c);
+		n->record = member_record(arena, c, &driver_record);
+		if (driver_record)
+			n->flags |= IRF_DRIVER_RECORD;
 		for (unsigned i = 0; i < v.len; i++) {
 			if (is_kept_child(v.items[i])) {
 				CXType t = clang_getCursorType(v.items[i]);
@@ -1140,7 +1182,9 @@ void lower_main_file(CXTranslationUnit tu, struct lowered_file *out)
 
 	memset(out, 0, sizeof(*out));
 	parse_damage_init(&damage, tu);
+	record_cache_reset();
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &tc);
+	record_cache_reset();
 	if (damage.len) {
 		for (size_t i = 0; i < out->nfuncs; i++)
 			mark_driver_callees(out, out->funcs[i].body);

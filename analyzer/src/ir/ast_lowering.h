@@ -24,6 +24,11 @@ struct lowered_file {
 	/* the function module_init() names (its __inittest() or
 	 * __initcall_* variable refers to it), or NULL */
 	const char *module_init;
+	/* set by the pipeline: another .c file of the module may release a
+	 * disk (it calls put_disk() or blk_cleanup_disk()) and was not lowered
+	 * with this one, or the module's files are not known: module-wide
+	 * facts about who puts a disk are incomplete */
+	int module_partial;
 };
 
 /* Every function defined in the main file, in source order, and the static

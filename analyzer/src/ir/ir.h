@@ -60,6 +60,9 @@ enum {
 	IRF_MACRO_WRAPPED = 4096, /* IR_CALL: __blk_alloc_disk() & co. reached through
 				   * the macro the driver wrote (blk_alloc_disk) */
 	IRF_DISK_PTR = 8192, /* IR_CALL: the call returns a struct gendisk * */
+	IRF_DRIVER_RECORD = 16384, /* IR_MEMBER: the struct declaring the member is
+				    * defined in the main file or the driver's own
+				    * headers: no other module reaches the field */
 };
 
 struct ir_loc {

@@ -6,6 +6,7 @@
 #include "file_rules.h"
 #include "header_calls.h"
 #include "summaries.h"
+#include "teardown_pairs.h"
 #include "rules.h"
 #include "string_list.h"
 #include "typestate.h"
@@ -128,6 +129,7 @@ void analyse_file(const struct lowered_file *lf, const struct lowered_file *cons
 		fn_analysis_free(&fa);
 	}
 	resource_classes_free(&classes);
+	teardown_facts_free(&table);
 	summary_table_free(&table);
 	free(summarised.funcs);
 	analyse_header_functions(lf, target, rule_enabled, findings);

@@ -246,29 +246,50 @@ static struct module_file *module_file_get(CXIndex index, const struct file_job 
 	return m;
 }
 
-/* The lowered other files of the module that may define helpers lf calls. */
+/* The sibling's text may release a disk: it names put_disk() or
+ * blk_cleanup_disk(). */
+static int sibling_may_release(const char *text)
+{
+	return strstr(text, "put_disk") || strstr(text, "blk_cleanup_disk");
+}
+
+/* The lowered other files of the module that may define helpers lf calls.
+ * lf->module_partial is set when a sibling that may release a disk is not
+ * among them, or the module's files are not known. */
 static size_t module_files_for(CXIndex index, const struct file_job *job,
-			       const struct analysis_settings *set, const struct lowered_file *lf,
+			       const struct analysis_settings *set, struct lowered_file *lf,
 			       const struct lowered_file **out, char **note)
 {
 	struct string_list siblings = { 0 }, lifecycle = { 0 };
 	struct called_names cn = { .lf = lf };
 	size_t n = 0;
 
-	if (job->contents || !module_sibling_sources(job->path, &siblings))
+	if (!job->contents && !module_sources_known(job->path))
+		lf->module_partial = 1;
+	if (!module_sibling_sources(job->path, &siblings))
 		return 0;
+	if (job->contents) {
+		lf->module_partial = 1;
+		string_list_free(&siblings);
+		return 0;
+	}
 	for (size_t i = 0; i < lf->nfuncs; i++)
 		ir_walk(lf->funcs[i].body, collect_called, &cn);
 	disk_lifecycle_tokens(&lifecycle);
-	for (size_t i = 0; i < siblings.len && n < MODULE_FILES_PER_FILE && cn.names.len; i++) {
+	for (size_t i = 0; i < siblings.len; i++) {
 		char *text = read_file(siblings.items[i], NULL);
 		struct module_file *m;
+		int lowered = 0;
 
-		if (!text)
+		if (!text) {
+			lf->module_partial = 1;
 			continue;
-		if (sibling_may_help(text, &cn.names, &lifecycle)) {
+		}
+		if (n < MODULE_FILES_PER_FILE && cn.names.len &&
+		    sibling_may_help(text, &cn.names, &lifecycle)) {
 			m = module_file_get(index, job, set, siblings.items[i], text);
 			if (m && m->lowered) {
+				lowered = 1;
 				char *more = xasprintf("%s%s%s", *note ? *note : "",
 						       *note ? ", " : "", siblings.items[i]);
 
@@ -278,6 +299,8 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 				out[n++] = &m->lf;
 			}
 		}
+		if (!lowered && sibling_may_release(text))
+			lf->module_partial = 1;
 		free(text);
 	}
 	if (*note) {
