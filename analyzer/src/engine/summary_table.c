@@ -12,6 +12,7 @@ void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,
 	t->lf = lf;
 	t->target = target;
 	t->compute = compute;
+	t->facts = NULL;
 	t->sums = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*t->sums));
 }
 

@@ -13,6 +13,7 @@
 #include "ast_lowering.h"
 
 struct lint_target;
+struct module_facts;
 
 enum {
 	EFFECT_ADD = 1,
@@ -54,6 +55,9 @@ struct summary_table {
 	const struct lint_target *target;
 	struct function_summary *sums; /* parallel to lf->funcs */
 	summary_compute_fn *compute;
+	/* the module's fact base (module_facts.h), NULL when none: read by
+	 * the rules through fn_analysis.summaries */
+	const struct module_facts *facts;
 };
 
 void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,
