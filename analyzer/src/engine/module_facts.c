@@ -26,13 +26,46 @@ static void function_table(struct module_facts *mf)
 			mf->all.funcs[mf->all.nfuncs++] = mf->module[m]->funcs[i];
 }
 
+static int by_name_cmp(const void *a, const void *b, void *arg)
+{
+	const struct module_facts *mf = arg;
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+	const char *nx = mf->all.funcs[x].name, *ny = mf->all.funcs[y].name;
+	int c = strcmp(nx ? nx : "", ny ? ny : "");
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static void name_index(struct module_facts *mf)
+{
+	size_t n = mf->all.nfuncs;
+
+	mf->by_name = xcalloc(n ? n : 1, sizeof(*mf->by_name));
+	for (size_t i = 0; i < n; i++)
+		mf->by_name[i] = (unsigned)i;
+	qsort_r(mf->by_name, n, sizeof(*mf->by_name), by_name_cmp, mf);
+}
+
+/* binary search for the first entry of by_name with that name: the
+ * lowest index, the file's own function before a sibling's */
 int module_facts_function(const struct module_facts *mf, const char *name)
 {
-	if (!name)
+	size_t lo = 0, hi = mf->all.nfuncs;
+
+	if (!name || !mf->by_name)
 		return -1;
-	for (size_t i = 0; i < mf->all.nfuncs; i++)
-		if (mf->all.funcs[i].name && !strcmp(mf->all.funcs[i].name, name))
-			return (int)i;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *m = mf->all.funcs[mf->by_name[mid]].name;
+
+		if (strcmp(m ? m : "", name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < mf->all.nfuncs && mf->all.funcs[mf->by_name[lo]].name &&
+	    !strcmp(mf->all.funcs[mf->by_name[lo]].name, name))
+		return (int)mf->by_name[lo];
 	return -1;
 }
 
@@ -369,6 +402,7 @@ void module_facts_init(struct module_facts *mf, const struct lowered_file *lf,
 	mf->module = module;
 	mf->nmodule = nmodule;
 	function_table(mf);
+	name_index(mf);
 	tables_of(mf, &cap, lf);
 	for (size_t m = 0; m < nmodule; m++)
 		tables_of(mf, &cap, module[m]);
@@ -378,6 +412,7 @@ void module_facts_init(struct module_facts *mf, const struct lowered_file *lf,
 void module_facts_free(struct module_facts *mf)
 {
 	free(mf->all.funcs);
+	free(mf->by_name);
 	free(mf->callee_at);
 	free(mf->callee);
 	free(mf->reach);

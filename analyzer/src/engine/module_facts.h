@@ -59,6 +59,7 @@ struct devm_registration {
 struct module_facts {
 	const struct lowered_file *lf;     /* the analysed file */
 	struct lowered_file all;           /* function table: lf's, then the siblings' */
+	unsigned *by_name;                 /* all.funcs indexes sorted by name, then index */
 	const struct lowered_file *const *module;
 	size_t nmodule;
 	/* call graph, over all.funcs: callees of i are
