@@ -271,6 +271,8 @@ static void call_graph(struct module_facts *mf)
 		w.nout = 0;
 		ir_walk(w.fn->body, graph_visit, &w);
 		mf->callee_at[i] = (unsigned)total;
+		if (!w.nout)
+			continue;
 		if (total + w.nout > cap) {
 			cap = (total + w.nout) * 2;
 			mf->callee = xrealloc(mf->callee, cap * sizeof(*mf->callee));
