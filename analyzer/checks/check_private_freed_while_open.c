@@ -102,16 +102,16 @@ static void on_event(const struct lint_event *ev)
 	const struct ir_node *owner;
 	char path[PFO_PATH_LEN];
 
-	if (ev->kind != EV_CALL || !ev->call || !mf)
+	/* reached from a driver's .remove: a module_exit()-only path cannot
+	 * run while an opener pins the module (fops-owner judges .owner);
+	 * the cheap test first, every call of every function is an event */
+	if (ev->kind != EV_CALL || !ev->call || !mf ||
+	    !(module_facts_reach(mf, ev->fa->fn->name) & REACH_REMOVE))
 		return;
 	owner = owner_freed_by(ev->call);
 	if (!owner)
 		owner = owner_freed_by_helper(t->lf, ev->call);
-	if (!owner || !ir_path_text(owner, path, sizeof(path)))
-		return;
-	/* reached from a driver's .remove: a module_exit()-only path cannot
-	 * run while an opener pins the module (fops-owner judges .owner) */
-	if (!(module_facts_reach(mf, ev->fa->fn->name) & REACH_REMOVE) ||
+	if (!owner || !ir_path_text(owner, path, sizeof(path)) ||
 	    module_facts_has_slot(mf, FOPS_TYPE, "free_disk") ||
 	    (reader = late_reader(mf, &where)) == NULL)
 		return;
