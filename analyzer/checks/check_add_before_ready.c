@@ -4,7 +4,7 @@
  * disk, or a bio-based disk (blk_alloc_disk) given a fops table of this file
  * that has no .submit_bio.
  */
-#include "disk_wrappers.h"
+#include "module_facts.h"
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
@@ -140,18 +140,17 @@ static void judge_add(const struct file_context *fc, const struct ir_function *f
 
 static void on_file(const struct file_context *fc)
 {
-	struct disk_wrappers dw;
+	/* the fact base finds the allocator wrappers once for every rule */
+	const struct disk_wrappers *dw = module_facts_wrappers(fc->facts);
 
-	disk_wrappers_find(&dw, fc->lf);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		struct local_disks ld;
 
-		local_disks_collect_via(&ld, &fc->lf->funcs[i], &dw);
+		local_disks_collect_via(&ld, &fc->lf->funcs[i], dw);
 		for (unsigned a = 0; a < ld.adds.len; a++)
 			judge_add(fc, &fc->lf->funcs[i], &ld, &ld.adds.items[a]);
 		local_disks_free(&ld);
 	}
-	disk_wrappers_free(&dw);
 }
 
 /* the prefilter's trigger tokens (rules.h) */

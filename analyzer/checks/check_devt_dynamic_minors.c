@@ -5,7 +5,7 @@
  * disks allocated there (blk_alloc_disk/blk_mq_alloc_disk start with
  * major = minors = 0), following plain copies between access paths.
  */
-#include "disk_wrappers.h"
+#include "module_facts.h"
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
@@ -134,21 +134,20 @@ static void judge_prepared(const struct file_context *fc, const struct ir_functi
 
 static void on_file(const struct file_context *fc)
 {
-	struct disk_wrappers dw;
+	/* the fact base finds the allocator wrappers once for every rule */
+	const struct disk_wrappers *dw = module_facts_wrappers(fc->facts);
 
-	disk_wrappers_find(&dw, fc->lf);
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		const struct ir_function *fn = &fc->lf->funcs[i];
 		struct local_disks ld;
 
-		local_disks_collect_via(&ld, fn, &dw);
+		local_disks_collect_via(&ld, fn, dw);
 		for (unsigned a = 0; a < ld.adds.len; a++)
 			judge_add(fc, fn->name, &ld, &ld.adds.items[a]);
 		for (unsigned a = 0; a < ld.allocs.len; a++)
 			judge_prepared(fc, fn, &ld, &ld.allocs.items[a]);
 		local_disks_free(&ld);
 	}
-	disk_wrappers_free(&dw);
 }
 
 /* the prefilter's trigger tokens (rules.h) */

@@ -64,13 +64,15 @@ const struct ir_field_init *ir_global_field(const struct ir_global *g, const cha
 	return NULL;
 }
 
-void run_file_rules(const struct lowered_file *lf, const struct lint_target *target,
-		    const unsigned char *rule_enabled, struct finding_list *findings)
+void run_file_rules(const struct lowered_file *lf, struct module_facts *facts,
+		    const struct lint_target *target, const unsigned char *rule_enabled,
+		    struct finding_list *findings)
 {
 	for (size_t i = 0; i < rules_count(); i++) {
 		const struct rule *r = rule_at(i);
 		struct file_context fc = {
 			.lf = lf, .target = target, .findings = findings, .rule_id = r->id,
+			.facts = facts,
 		};
 
 		if (rule_enabled[i] && r->on_file)

@@ -11,12 +11,14 @@
 #include "findings.h"
 
 struct lint_target;
+struct module_facts;
 
 struct file_context {
 	const struct lowered_file *lf;
 	const struct lint_target *target;
 	struct finding_list *findings;
 	const char *rule_id; /* the rule being run */
+	struct module_facts *facts; /* the module's fact base (module_facts.h) */
 };
 
 /* Report for the running rule; function may be NULL (file scope).
@@ -37,7 +39,8 @@ int ir_path_text(const struct ir_node *n, char *buf, size_t len);
 const struct ir_field_init *ir_global_field(const struct ir_global *g, const char *name);
 
 /* Run every enabled rule's on_file hook. */
-void run_file_rules(const struct lowered_file *lf, const struct lint_target *target,
-		    const unsigned char *rule_enabled, struct finding_list *findings);
+void run_file_rules(const struct lowered_file *lf, struct module_facts *facts,
+		    const struct lint_target *target, const unsigned char *rule_enabled,
+		    struct finding_list *findings);
 
 #endif

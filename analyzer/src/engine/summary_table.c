@@ -13,6 +13,7 @@ void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,
 	t->target = target;
 	t->compute = compute;
 	t->teardown = NULL;
+	t->facts = NULL;
 	t->sums = xcalloc(lf->nfuncs ? lf->nfuncs : 1, sizeof(*t->sums));
 }
 

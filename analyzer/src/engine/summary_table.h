@@ -13,6 +13,7 @@
 #include "ast_lowering.h"
 
 struct lint_target;
+struct module_facts;
 
 enum {
 	EFFECT_ADD = 1,
@@ -62,6 +63,9 @@ struct summary_table {
 	/* module-wide facts about who releases each disk, computed on first
 	 * use (teardown_pairs.h; freed with teardown_facts_free()) */
 	struct teardown_facts *teardown;
+	/* the module's fact base (module_facts.h), NULL when none: read by
+	 * the rules through fn_analysis.summaries */
+	const struct module_facts *facts;
 };
 
 void summary_table_setup(struct summary_table *t, const struct lowered_file *lf,

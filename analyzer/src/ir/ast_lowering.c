@@ -779,7 +779,9 @@ static void lower_field_init(struct lower_ctx *lc, CXCursor c, struct ir_field_i
 	for (unsigned i = 0; i < v.len; i++) {
 		enum CXCursorKind k = clang_getCursorKind(v.items[i]);
 
-		if (k == CXCursor_MemberRef && !fi->name) {
+		/* a member of an anonymous union (platform_driver's .remove)
+		 * comes after the union's own reference, which has no name */
+		if (k == CXCursor_MemberRef && (!fi->name || !*fi->name)) {
 			fi->name = cursor_name(arena, v.items[i]);
 			fi->loc = cursor_loc(v.items[i]);
 		} else if (is_kept_child(v.items[i])) {
@@ -1078,7 +1080,16 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 
 	(void)parent;
 	if (is_module_exit_decl(c)) {
+		CXCursor ref = clang_getNullCursor();
+
 		lf->has_module_exit = 1;
+		clang_visitChildren(c, find_function_ref, &ref);
+		if (!lf->module_exit && !clang_Cursor_isNull(ref)) {
+			CXString rn = clang_getCursorSpelling(ref);
+
+			lf->module_exit = ir_strdup(&lf->arena, clang_getCString(rn));
+			clang_disposeString(rn);
+		}
 		return CXChildVisit_Continue;
 	}
 	if (!lf->module_init && (lf->module_init = module_init_target(&lf->arena, c)) != NULL)

@@ -21,6 +21,9 @@ struct lowered_file {
 	 * or cleanup_module alias, a built-in one's __exitcall_fn variable
 	 * (declarations written by a macro, so not among funcs/globals) */
 	int has_module_exit;
+	/* the function module_exit() names (its __exittest() or
+	 * __exitcall_* variable refers to it), or NULL */
+	const char *module_exit;
 	/* the function module_init() names (its __inittest() or
 	 * __initcall_* variable refers to it), or NULL */
 	const char *module_init;

@@ -5,6 +5,7 @@
 #include "block_layer_code.h"
 #include "file_rules.h"
 #include "header_calls.h"
+#include "module_facts.h"
 #include "summaries.h"
 #include "teardown_pairs.h"
 #include "rules.h"
@@ -79,39 +80,21 @@ static void judged_functions(const struct lowered_file *lf, struct lowered_file 
 			view->funcs[view->nfuncs++] = lf->funcs[i];
 }
 
-/*
- * What the summaries see: lf's functions, then those of the module's other
- * files (a name lf defines is lf's: summary lookup takes the first).
- */
-static void summarised_functions(const struct lowered_file *lf,
-				 const struct lowered_file *const *module, size_t nmodule,
-				 struct lowered_file *view)
-{
-	size_t n = lf->nfuncs;
-
-	for (size_t m = 0; m < nmodule; m++)
-		n += module[m]->nfuncs;
-	*view = *lf;
-	view->funcs = xcalloc(n ? n : 1, sizeof(*view->funcs));
-	view->nfuncs = 0;
-	for (size_t i = 0; i < lf->nfuncs; i++)
-		view->funcs[view->nfuncs++] = lf->funcs[i];
-	for (size_t m = 0; m < nmodule; m++)
-		for (size_t i = 0; i < module[m]->nfuncs; i++)
-			view->funcs[view->nfuncs++] = module[m]->funcs[i];
-}
-
 void analyse_file(const struct lowered_file *lf, const struct lowered_file *const *module,
 		  size_t nmodule, const struct lint_target *target,
 		  const unsigned char *rule_enabled, struct finding_list *findings)
 {
 	struct summary_table table;
-	struct lowered_file judged, summarised;
+	struct lowered_file judged;
+	struct module_facts facts;
 	struct resource_classes classes;
 
 	judged_functions(lf, &judged);
-	summarised_functions(lf, module, nmodule, &summarised);
-	summary_table_init(&table, &summarised, target);
+	/* the summaries see the module's function table: lf's functions,
+	 * then those of its other files (a name lf defines is lf's) */
+	module_facts_init(&facts, lf, module, nmodule);
+	summary_table_init(&table, &facts.all, target);
+	table.facts = &facts;
 	resource_classes_init(&classes, &judged, rule_enabled);
 	for (size_t i = 0; i < judged.nfuncs; i++) {
 		struct fn_analysis fa;
@@ -131,8 +114,8 @@ void analyse_file(const struct lowered_file *lf, const struct lowered_file *cons
 	resource_classes_free(&classes);
 	teardown_facts_free(&table);
 	summary_table_free(&table);
-	free(summarised.funcs);
 	analyse_header_functions(lf, target, rule_enabled, findings);
-	run_file_rules(&judged, target, rule_enabled, findings);
+	run_file_rules(&judged, &facts, target, rule_enabled, findings);
+	module_facts_free(&facts);
 	free(judged.funcs);
 }

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The .remove of fire-remove-frees-private.c, in a driver whose fops have
+ * a ->free_disk: the block layer calls it once the last opener is gone,
+ * and .remove waits for it before freeing the device struct.
+ */
+#include <linux/module.h>
+#include <linux/blkdev.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/completion.h>
+
+struct rp_dev {
+	struct gendisk *disk;
+	atomic_t users;
+	struct completion gone;
+};
+
+static int rp_open(struct gendisk *disk, blk_mode_t mode)
+{
+	struct rp_dev *dev = disk->private_data;
+
+	atomic_inc(&dev->users);
+	return 0;
+}
+
+static void rp_release(struct gendisk *disk)
+{
+	struct rp_dev *dev = disk->private_data;
+
+	atomic_dec(&dev->users);
+}
+
+static void rp_submit_bio(struct bio *bio)
+{
+	bio_endio(bio);
+}
+
+static void rp_free_disk(struct gendisk *disk)
+{
+	struct rp_dev *dev = disk->private_data;
+
+	complete(&dev->gone);
+}
+
+static const struct block_device_operations rp_fops = {
+	.owner		= THIS_MODULE,
+	.open		= rp_open,
+	.release	= rp_release,
+	.submit_bio	= rp_submit_bio,
+	.free_disk	= rp_free_disk,
+};
+
+static int rp_probe(struct platform_device *pdev)
+{
+	struct rp_dev *dev;
+	int err;
+
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev)
+		return -ENOMEM;
+	init_completion(&dev->gone);
+	dev->disk = blk_alloc_disk(NULL, NUMA_NO_NODE);
+	if (IS_ERR(dev->disk)) {
+		err = PTR_ERR(dev->disk);
+		goto out_free_dev;
+	}
+	dev->disk->fops = &rp_fops;
+	dev->disk->private_data = dev;
+	strscpy(dev->disk->disk_name, "rp0", DISK_NAME_LEN);
+	set_capacity(dev->disk, 4096);
+	err = add_disk(dev->disk);
+	if (err)
+		goto out_put_disk;
+	platform_set_drvdata(pdev, dev);
+	return 0;
+
+out_put_disk:
+	put_disk(dev->disk);
+out_free_dev:
+	kfree(dev);
+	return err;
+}
+
+static void rp_remove(struct platform_device *pdev)
+{
+	struct rp_dev *dev = platform_get_drvdata(pdev);
+
+	del_gendisk(dev->disk);
+	put_disk(dev->disk);
+	wait_for_completion(&dev->gone);
+	kfree(dev);
+}
+
+static struct platform_driver rp_driver = {
+	.probe	= rp_probe,
+	.remove	= rp_remove,
+	.driver	= {
+		.name	= "rp-disk",
+	},
+};
+module_platform_driver(rp_driver);
+MODULE_LICENSE("GPL");
+
+/*
+ * check-name: .remove frees the private data only after ->free_disk ran
+ * check-command: gendisk-lint --rule private-freed-while-open --kdir $KDIR $file
+ */
