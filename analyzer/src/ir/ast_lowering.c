@@ -74,11 +74,12 @@ static int in_driver_files(CXCursor c);
 
 /* in_driver_files() of a struct, remembered by USR for the last few
  * structs of the file being lowered (member expressions of one struct come
- * in runs); emptied for each file. */
+ * in runs); emptied for each file.  Per thread: with --file-timeout 0
+ * worker threads lower files at the same time. */
 enum { RECORD_SLOTS = 8 };
-static char *record_usrs[RECORD_SLOTS];
-static int record_driver[RECORD_SLOTS];
-static unsigned record_next;
+static _Thread_local char *record_usrs[RECORD_SLOTS];
+static _Thread_local int record_driver[RECORD_SLOTS];
+static _Thread_local unsigned record_next;
 
 static void record_cache_reset(void)
 {

@@ -163,8 +163,9 @@ struct module_file {
 	int in_use;   /* lent to the file being analysed */
 };
 
-static struct module_file module_cache[MODULE_CACHE_FILES];
-static unsigned module_cache_next;
+/* per worker: a process, or a thread with --file-timeout 0 */
+static _Thread_local struct module_file module_cache[MODULE_CACHE_FILES];
+static _Thread_local unsigned module_cache_next;
 
 struct called_names {
 	const struct lowered_file *lf;
