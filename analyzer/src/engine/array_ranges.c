@@ -126,19 +126,6 @@ static int constant_expr(const struct ir_node *n)
 	}
 }
 
-static int names_var(const struct ir_node *n, const char *name)
-{
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	if (n->kind == IR_DECLREF && n->name && strcmp(n->name, name) == 0)
-		return 1;
-	for (unsigned i = 0; i < n->nkids; i++)
-		if (names_var(n->kids[i], name))
-			return 1;
-	return 0;
-}
-
 /* Does the condition name the variable, or a member, called name? */
 static int names_member_or_var(const struct ir_node *n, const char *name)
 {
@@ -293,7 +280,7 @@ static int end_sym(struct finder *f, const struct ir_node *e, const char *ivar,
 			return 0;
 		snprintf(text, sizeof(text), "@%u:%u", ir_strip(e)->loc.line, ir_strip(e)->loc.col);
 	}
-	if (names_var(e, ivar))
+	if (ir_mentions_var(e, ivar))
 		return 0;
 	if (v && writes_var(loop, v))
 		return 0;
@@ -364,7 +351,7 @@ static int fails_out(const struct ir_node *stmt, const struct ir_node *next)
 		return 0;
 	v = ivar_name(lhs);
 	if (v)
-		return names_var(next->kids[0], v);
+		return ir_mentions_var(next->kids[0], v);
 	/* the element itself tested: the name of its last member (or of the
 	 * array) is enough here */
 	for (lhs = ir_strip(lhs); lhs && lhs->kind == IR_SUBSCRIPT && lhs->nkids == 2;)

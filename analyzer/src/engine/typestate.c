@@ -163,20 +163,6 @@ static int same_element(const struct ir_node *a, const struct ir_node *b)
 	return render_elem(a, x, sizeof(x)) && render_elem(b, y, sizeof(y)) && strcmp(x, y) == 0;
 }
 
-/* Does the subtree name the variable? */
-static int mentions_var(const struct ir_node *n, const char *name)
-{
-	n = ir_strip(n);
-	if (!n)
-		return 0;
-	if (n->kind == IR_DECLREF && n->name && strcmp(n->name, name) == 0)
-		return 1;
-	for (unsigned i = 0; i < n->nkids; i++)
-		if (mentions_var(n->kids[i], name))
-			return 1;
-	return 0;
-}
-
 static int find_obj(const struct fn_analysis *fa, const char *path)
 {
 	for (unsigned i = 0; i < fa->nobjs; i++)
@@ -1407,9 +1393,9 @@ static void forget_elements(struct engine *e, const char *name)
 		for (unsigned i = 0; i < e->fa->nobjs; i++) {
 			struct obj_state *o = &c->objs[i];
 
-			if (o->del_elem && mentions_var(o->del_elem, name))
+			if (o->del_elem && ir_mentions_var(o->del_elem, name))
 				o->del_elem = NULL;
-			if (o->put_elem && mentions_var(o->put_elem, name))
+			if (o->put_elem && ir_mentions_var(o->put_elem, name))
 				o->put_elem = NULL;
 		}
 	}

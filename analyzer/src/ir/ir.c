@@ -124,3 +124,16 @@ const struct ir_node *ir_call_arg(const struct ir_node *call, unsigned i)
 {
 	return i + 1 < call->nkids ? ir_strip(call->kids[i + 1]) : NULL;
 }
+
+int ir_mentions_var(const struct ir_node *n, const char *name)
+{
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	if (n->kind == IR_DECLREF && n->name && strcmp(n->name, name) == 0)
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (ir_mentions_var(n->kids[i], name))
+			return 1;
+	return 0;
+}

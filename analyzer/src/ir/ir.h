@@ -127,6 +127,9 @@ void ir_arena_free(struct ir_arena *arena);
 /* Parens, casts and implicit conversions are already gone; this also looks
  * through __builtin_expect (likely/unlikely) and "!!x". */
 const struct ir_node *ir_strip(const struct ir_node *n);
+/* Does the subtree (parens and casts seen through) name the variable name
+ * (an IR_DECLREF of it)? */
+int ir_mentions_var(const struct ir_node *n, const char *name);
 /* Is name the "__" implementation behind one of the kernel's allocation
  * macros (__blk_alloc_disk behind blk_alloc_disk)? */
 int ir_macro_wrapped(const char *name);
