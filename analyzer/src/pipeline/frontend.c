@@ -121,8 +121,29 @@ static enum CXErrorCode parse(CXIndex index, const struct file_job *job, const c
 	return rc;
 }
 
+/*
+ * The cached headers declare more than the file includes.  A name the
+ * file gives its own meaning (a static function, a typedef, a macro of
+ * its own) that one of those extra headers declares otherwise conflicts
+ * only with the PCH: such a parse is redone without it.  The needles are
+ * clang's texts for a declaration that disagrees with an earlier one.
+ */
+static int pch_conflict(CXTranslationUnit tu)
+{
+	static const char *const conflict[] = {
+		"conflicting types for", "redefinition of", "static declaration of",
+		"non-static declaration of", "typedef redefinition", "redeclared as different kind",
+		NULL,
+	};
+	unsigned n;
+
+	tu_error_count(tu, conflict, &n);
+	return n > 0;
+}
+
 /* Parse text (job's file) with the header cache when it fits; a PCH that
- * does not load is rejected and the file parsed again without it. */
+ * does not load is rejected and the file parsed again without it, and so
+ * is a file whose declarations conflict with the PCH's. */
 static enum CXErrorCode parse_with_cache(CXIndex index, const struct file_job *job,
 					 const struct analysis_settings *set, const char *text,
 					 char **note, CXTranslationUnit *tu)
@@ -137,6 +158,13 @@ static enum CXErrorCode parse_with_cache(CXIndex index, const struct file_job *j
 		header_cache_reject(set->header_cache, pch);
 		if (*tu)
 			clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		rc = parse(index, job, NULL, tu);
+	} else if (pch && pch_conflict(*tu)) {
+		free(*note);
+		*note = xstrdup("header cache not used: a declaration of the file conflicts "
+				"with one of the cached headers");
+		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
 		rc = parse(index, job, NULL, tu);
 	}
