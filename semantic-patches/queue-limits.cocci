@@ -10,7 +10,9 @@
 /// passes to the disk allocator it writes.  Setters handled:
 /// blk_queue_logical_block_size, blk_queue_physical_block_size, blk_queue_max_hw_sectors, blk_queue_max_segments, blk_queue_max_segment_size, blk_queue_io_min, blk_queue_io_opt, blk_queue_max_discard_sectors, blk_queue_max_write_zeroes_sectors
 /// (blk_queue_max_discard_sectors sets max_hw_discard_sectors.)
-/// Report mode names each setter call with its field.
+/// Report mode names each such setter call with its field (the setters
+/// on other queues are gendisk-lint's removed-api, which knows the
+/// kernel version: 6.1 still has them).
 //# Setters on another queue (disk->queue after blk_alloc_disk(), a queue
 //# kept in a struct) are reported only: their limits belong in the
 //# allocation, or in queue_limits_start_update()/queue_limits_commit_update()
@@ -162,11 +164,15 @@ expression N, E;
 // ------------------------------------------------------------------------
 
 @r depends on !patch@
+identifier Q;
+expression N;
 identifier f = {blk_queue_logical_block_size, blk_queue_physical_block_size, blk_queue_max_hw_sectors, blk_queue_max_segments, blk_queue_max_segment_size, blk_queue_io_min, blk_queue_io_opt, blk_queue_max_discard_sectors, blk_queue_max_write_zeroes_sectors};
 position p;
 @@
 
- f@p(...)
+ Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
+ ...
+ f@p(Q, ...);
 
 @depends on context && !org && !report@
 identifier r.f;
