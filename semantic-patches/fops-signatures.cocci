@@ -173,6 +173,7 @@ parameter list P;
 @@
 
  T fn(P) {...}
++
 +GDPORT_OPEN_WRAPPER(fn);
 
 @depends on patch && compat && !context && !org && !report@
@@ -193,6 +194,7 @@ parameter list P;
 @@
 
  T fn(P) {...}
++
 +GDPORT_RELEASE_WRAPPER(fn);
 
 // ------------------------------------------------------------------------

@@ -13,6 +13,11 @@
  *         ->release(struct gendisk *, fmode_t); the fops name the methods
  *         through GDPORT_OPEN()/GDPORT_RELEASE(), which pick the wrappers
  *         GDPORT_OPEN_WRAPPER()/GDPORT_RELEASE_WRAPPER() define there.
+ *
+ * checkpatch: as in the reference drivers' compat headers, the version
+ * tests are written constant-first (checkpatch takes the all-caps
+ * LINUX_VERSION_CODE for the constant) and LINUX_VERSION_CODE is
+ * ignored for this file only.
  */
 #ifndef GENDISK_PORT_COMPAT_H
 #define GENDISK_PORT_COMPAT_H
@@ -22,7 +27,7 @@
 #include <linux/blk-mq.h>
 #include <linux/err.h>
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 9, 0)
+#if KERNEL_VERSION(6, 9, 0) > LINUX_VERSION_CODE
 static inline void gdport_set_limits(struct request_queue *q,
 				     const struct queue_limits *lim)
 {
@@ -87,8 +92,8 @@ gdport_mq_alloc_disk(struct blk_mq_tag_set *set, const struct queue_limits *lim,
 })
 #endif
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 5, 0)
-typedef fmode_t blk_mode_t;
+#if KERNEL_VERSION(6, 5, 0) > LINUX_VERSION_CODE
+#define blk_mode_t	fmode_t
 #define BLK_OPEN_READ	FMODE_READ
 #define BLK_OPEN_WRITE	FMODE_WRITE
 #define GDPORT_OPEN(fn)	fn##_pre_6_5
@@ -107,9 +112,9 @@ typedef fmode_t blk_mode_t;
 	static_assert(1)
 #else
 #define GDPORT_OPEN(fn)			fn
-#define GDPORT_OPEN_WRAPPER(fn)		static_assert(1)
+#define GDPORT_OPEN_WRAPPER(fn)		struct gdport_no_wrapper_##fn
 #define GDPORT_RELEASE(fn)		fn
-#define GDPORT_RELEASE_WRAPPER(fn)	static_assert(1)
+#define GDPORT_RELEASE_WRAPPER(fn)	struct gdport_no_wrapper_##fn
 #endif
 
 #endif /* GENDISK_PORT_COMPAT_H */
