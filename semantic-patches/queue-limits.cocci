@@ -13,6 +13,8 @@
 /// Report mode names each such setter call with its field (the setters
 /// on other queues are gendisk-lint's removed-api, which knows the
 /// kernel version: 6.1 still has them).
+//# A setter after the variable was given another queue is not the
+//# allocated queue's and is left alone.
 //# Setters on another queue (disk->queue after blk_alloc_disk(), a queue
 //# kept in a struct) are reported only: their limits belong in the
 //# allocation, or in queue_limits_start_update()/queue_limits_commit_update()
@@ -51,13 +53,13 @@ type T;
 @sets_lim depends on patch && !has_lim && !context && !org && !report exists@
 identifier fn, Q;
 identifier S =~ "^blk_queue_(logical_block_size|physical_block_size|max_hw_sectors|max_segments|max_segment_size|io_min|io_opt|max_discard_sectors|max_write_zeroes_sectors)$";
-expression N;
+expression N, E2;
 @@
 
  fn(...) {
  <+...
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
  S(Q, ...);
  ...+>
  }
@@ -73,105 +75,105 @@ identifier sets_lim.fn;
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.logical_block_size = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_logical_block_size(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.physical_block_size = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_physical_block_size(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.max_hw_sectors = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_max_hw_sectors(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.max_segments = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_max_segments(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.max_segment_size = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_max_segment_size(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.io_min = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_io_min(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.io_opt = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_io_opt(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.max_hw_discard_sectors = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_max_discard_sectors(Q, E);
 
 @depends on patch && !has_lim && !context && !org && !report@
 identifier Q;
-expression N, E;
+expression N, E, E2;
 @@
 
 +	lim.max_write_zeroes_sectors = E;
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
 - blk_queue_max_write_zeroes_sectors(Q, E);
 
 // ------------------------------------------------------------------------
 
 @r depends on !patch@
 identifier Q;
-expression N;
+expression N, E2;
 identifier f = {blk_queue_logical_block_size, blk_queue_physical_block_size, blk_queue_max_hw_sectors, blk_queue_max_segments, blk_queue_max_segment_size, blk_queue_io_min, blk_queue_io_opt, blk_queue_max_discard_sectors, blk_queue_max_write_zeroes_sectors};
 position p;
 @@
 
  Q = \(blk_alloc_queue\|blk_mq_init_queue\)(N);
- ...
+ ... when != Q = E2
  f@p(Q, ...);
 
 @depends on context && !org && !report@
