@@ -4,6 +4,7 @@
 #                on Debian's 6.1 and 6.12 kernels (see README.md)
 #   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
+#   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...]  port a 5.x driver
 #   make test    the project's own tests; ends with "N passed, N failed, ..."
 #   make check-seeded   the seeded-bug catch matrix (reference-driver/seeded-bugs)
 #   make bench   benchmarks (not a timed test)
@@ -30,12 +31,12 @@ DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 OUT := $(CURDIR)/out
 TEST_PARTS := analyzer semantic-patches reference-driver vm selftests reference-driver/seeded-bugs
 
-.PHONY: all deps deps-packages deps-kernels debug-kernel check check-seeded test test-summary bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel check port check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,14s/^# \{0,1\}//p' Makefile
+	@sed -n '3,15s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -87,6 +88,16 @@ check: deps
 	else \
 		vm/check-reference $(KERNELS); \
 	fi
+
+# Port DRIVER to today's block API in a copy (out/port/<name>; IN_PLACE=1
+# changes the driver's own tree), then every stage of `make check` on the
+# port; COMPAT=1 keeps it building on 6.1 too (vm/port, README.md "Port a
+# driver").  Exit status as check.
+port: deps
+	@[ -n "$(DRIVER)" ] || { echo "port: give DRIVER=path/to/driver" >&2; exit 2; }
+	@mkdir -p $(OUT)
+	@vm/port --kernels "$(KERNELS)" $(if $(filter-out 0,$(COMPAT)),--compat) \
+		$(if $(filter-out 0,$(IN_PLACE)),--in-place) $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER)
 
 # Every seeded-bug variant of the reference drivers through every stage:
 # the matrix variant x stage (out/seeded/matrix.md); `make test` runs it

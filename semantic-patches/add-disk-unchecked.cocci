@@ -3,7 +3,10 @@
 /// Both are __must_check since 5.16: when they fail the disk was not
 /// added, and the caller must put_disk() it (never del_gendisk() it).
 /// Patch mode checks the result and jumps to the function's existing
-/// error label that starts with put_disk() of the same disk.
+/// error label that starts with put_disk() of the same disk; without one,
+/// when the disk's allocation check jumps to a label, a new label
+/// out_put_disk: that puts the disk goes before it (the 5.x shape, where
+/// add_disk() returned void).
 //# The patch is produced only when the function has such a label and
 //# returns a local int error variable after it; every other ignored
 //# result is left to report mode, because the right unwind is not
@@ -59,6 +62,64 @@ fn(...) {
 )
 ...>
 }
+
+// No such label (5.x code: add_disk() returned void, so nothing put the
+// disk after it): when the disk comes from blk_alloc_disk() or
+// blk_mq_alloc_disk() whose failure jumps to a label, and the function
+// returns a local int after that label, the result is checked and a new
+// label out_put_disk: putting the disk is placed before that one.
+@newlabel depends on patch && !context && !org && !report exists@
+identifier fn, lbl;
+expression D;
+@@
+
+ fn(...) {
+ ...
+ D = \(blk_alloc_disk\|blk_mq_alloc_disk\)(...);
+ if (IS_ERR(D))
+	goto lbl;
+ ...
+ add_disk(D);
+ ...
+ }
+
+@newlabel_ret depends on patch && !context && !org && !report exists@
+identifier newlabel.fn, newlabel.lbl;
+local idexpression int ret;
+@@
+
+ fn(...) {
+ <...
+ lbl:
+ ...
+ return ret;
+ ...>
+ }
+
+@depends on patch && newlabel_ret && !context && !org && !report@
+identifier newlabel.lbl;
+expression newlabel.D;
+@@
+
++out_put_disk:
++	put_disk(D);
+ lbl:
+
+@depends on patch && !context && !org && !report@
+identifier newlabel.fn;
+expression newlabel.D;
+local idexpression int newlabel_ret.ret;
+@@
+
+ fn(...) {
+ <...
+- add_disk(D);
++ ret = add_disk(D);
++ if (ret)
++	goto out_put_disk;
+ ...>
+ }
+
 
 // ------------------------------------------------------------------------
 

@@ -9,6 +9,9 @@
 ///    -> d = blk_alloc_disk(NULL, node) + d->minors = n;
 ///  - q = blk_mq_init_queue(set) [+ q->queuedata = x] + d = alloc_disk(n)
 ///    + d->queue = q -> d = blk_mq_alloc_disk(set, NULL, x) + d->minors = n;
+///  - in a function with "struct queue_limits lim = {};" (what
+///    queue-limits.cocci writes for the old blk_queue_*() setters) the
+///    new allocator gets &lim instead of NULL;
 ///  - blk_register_region() / blk_unregister_region() calls are removed,
 ///    and with them the static probe function registered there.
 /// Report mode names every remaining call of a removed function with its
@@ -93,6 +96,30 @@ statement S1, S2;
 - if (!D) S2
 + if (IS_ERR(D)) S1
 + D->minors = M;
+
+// The limits queue-limits moved off the old queue go to the allocator.
+@depends on patch && !context && !org && !report@
+identifier fn, L =~ "^lim$";
+expression D, N, T, X;
+@@
+
+ fn(...) {
+ ...
+ struct queue_limits L = {};
+ <...
+(
+ D = blk_alloc_disk(
+-	NULL
++	&L
+ , N);
+|
+ D = blk_mq_alloc_disk(T,
+-	NULL
++	&L
+ , X);
+)
+ ...>
+ }
 
 // The disk allocator made the queue: the driver must not assign it.
 @depends on patch && !context && !org && !report@

@@ -20,6 +20,9 @@
 #   gdvirtio-modinfo-<s> (license GPL, vermagic, and no alias: gdvirtio
 #                  must never be autoloaded next to virtio_blk),
 #   gdvirtio-checkpatch (once)
+# legacy-checkpatch (once): legacy-5.10/gdlegacy.c (make port's 5.10-API
+#   input; DEPRECATED_API ignored: 5.10 has no kmap_local_page()) and
+#   ../semantic-patches/gendisk_port_compat.h (LINUX_VERSION_CODE ignored)
 # Logs are kept in build/logs/.  Exit status 1 if anything failed.
 set -u
 
@@ -220,6 +223,7 @@ if [ -z "$src" ]; then
 	fail checkpatch "no kernel source for checkpatch.pl (vm/kernel-cache source)"
 	fail seeded-warnings "no kernel source for checkpatch.pl"
 	fail gdvirtio-checkpatch "no kernel source for checkpatch.pl"
+	fail legacy-checkpatch "no kernel source for checkpatch.pl"
 	exit 1
 fi
 
@@ -242,6 +246,19 @@ elif ! checkpatch_clean "$logs/gdvirtio-checkpatch-h.log" --ignore LINUX_VERSION
 	fail gdvirtio-checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/gdvirtio-checkpatch-h.log")"
 else
 	pass gdvirtio-checkpatch
+fi
+
+# legacy-5.10 is written for 5.10, which has no kmap_local_page() (5.11):
+# its kmap_atomic() is the one thing ignored.  The compat header make port
+# copies into a port: LINUX_VERSION_CODE, as the reference headers.
+if ! checkpatch_clean "$logs/legacy-checkpatch-c.log" --ignore DEPRECATED_API \
+	"$here/legacy-5.10/gdlegacy.c"; then
+	fail legacy-checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/legacy-checkpatch-c.log")"
+elif ! checkpatch_clean "$logs/legacy-checkpatch-h.log" --ignore LINUX_VERSION_CODE \
+	"$repo/semantic-patches/gendisk_port_compat.h"; then
+	fail legacy-checkpatch "$(grep -m1 -E '^(ERROR|WARNING|CHECK)' "$logs/legacy-checkpatch-h.log")"
+else
+	pass legacy-checkpatch
 fi
 
 # Negative control: the same checks on a copy of gdram.c with a global
