@@ -13,6 +13,10 @@
 #   make debug-kernel   build the 6.12-debug kernel (KASAN, lockdep,
 #                kmemleak...) from linux-source-6.12 into the cache;
 #                check-seeded and test need it, check does not
+#   make tiny-kernel    build a small kernel tree from linux-source-6.12
+#                (test checks it as "a kernel tree you built")
+#   make check-config KERNELS=path/to/tree [PROFILE=file]   does your
+#                kernel have what the VM stages need? (else: a fragment)
 #
 # Every part keeps its own Makefile; this one only wires them together.
 
@@ -31,12 +35,12 @@ DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 OUT := $(CURDIR)/out
 TEST_PARTS := analyzer semantic-patches reference-driver vm selftests reference-driver/seeded-bugs
 
-.PHONY: all deps deps-packages deps-kernels debug-kernel check port check-seeded test test-summary bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,15s/^# \{0,1\}//p' Makefile
+	@sed -n '3,20s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -69,6 +73,23 @@ deps-kernels: deps-packages
 # its progress (elapsed time, files compiled) every 30 s on stderr.
 debug-kernel: deps-kernels
 	@vm/debug-kernel build >/dev/null
+
+# The same machinery with vm/tiny-kernel.config: tinyconfig plus what the
+# VM and the in-tree profiles need, no checkers (a few minutes to build).
+# `make test` checks the reference driver and brd against its build tree
+# as a user checks against a kernel tree of their own.
+tiny-kernel: deps-kernels
+	@vm/tiny-kernel build >/dev/null
+
+# KERNELS names kernel trees (paths; cache names work too) and PROFILE
+# the profiles whose VM_KCONFIG to add.  Exit 2 when an option is
+# missing: the list, and a fragment that adds them, are printed.
+check-config:
+	@status=0; for k in $(KERNELS); do \
+		if [[ $$k == */* ]] || [ -d "$$k" ]; then c=$$k; \
+		else c=$$(vm/kernel-cache path "$$k")/root/boot/config-$$(vm/kernel-cache release "$$k") || exit 2; fi; \
+		vm/kernel-config-check $(foreach p,$(PROFILE),--profile "$(p)") "$$c" || status=2; \
+	done; exit $$status
 
 # Without DRIVER or KSRC: the reference drivers.  vm/check-driver's exit
 # status is 0 clean, 1 findings or failed tests, 2 usage/build/tool error;
@@ -112,7 +133,7 @@ check-seeded: deps debug-kernel
 # updated).  Here they are counted -- failed = FAIL + XPASS lines -- by
 # vm/results.sh's results_count; a part that fails to run at all counts
 # as a failure of its own.
-test: deps debug-kernel
+test: deps debug-kernel tiny-kernel
 	@mkdir -p $(OUT); : > $(OUT)/test.log; status=0; \
 	for part in $(TEST_PARTS); do \
 		echo "=== $$part"; log=$(OUT)/test-$$(echo $$part | tr / -).log; \

@@ -29,3 +29,5 @@ ROTATIONAL=0
 # 6.1's brd advertises no discard (discard_max_bytes 0, BLKDISCARD is
 # EOPNOTSUPP), so the discard the profile claims for 6.12 is missing.
 VM_XFAIL="6.1 gendisk_ioctl.discard_* brd on 6.1 has no discard (added later: 6.12's brd_do_discard)"
+# The kernel options its tests need (vm/kernel-config-check, make check-config).
+VM_KCONFIG="CONFIG_BLK_DEV_RAM=m"

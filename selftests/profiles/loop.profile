@@ -34,3 +34,5 @@ ROTATIONAL=0
 # which sends the change uevent with RESIZE=1.
 RESIZE_CMD='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null && losetup -c /dev/loop0'
 RESIZE_BYTES=25165824
+# The kernel options its tests need (vm/kernel-config-check, make check-config).
+VM_KCONFIG="CONFIG_BLK_DEV_LOOP=m"

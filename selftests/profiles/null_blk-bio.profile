@@ -38,3 +38,5 @@ ROTATIONAL=0
 # SETUP/TEARDOWN are the driver's own create/remove control (configfs
 # power and rmdir): cheap create/remove cycles with the module loaded.
 CONTROL_CYCLES=50
+# The kernel options its tests need (vm/kernel-config-check, make check-config).
+VM_KCONFIG="CONFIG_BLK_DEV_NULL_BLK=m"

@@ -48,3 +48,5 @@ WRITE_ZEROES=yes
 SECURE_ERASE=no
 GETGEO=yes
 ROTATIONAL=1
+# The kernel options its tests need (vm/kernel-config-check, make check-config).
+VM_KCONFIG="CONFIG_VIRTIO_BLK=m"

@@ -28,3 +28,5 @@ WRITE_ZEROES=yes
 SECURE_ERASE=no
 GETGEO=no
 ROTATIONAL=0
+# The kernel options its tests need (vm/kernel-config-check, make check-config).
+VM_KCONFIG="CONFIG_ZRAM=m"

@@ -9,13 +9,16 @@ import re
 import shutil
 import stat
 import subprocess
+import sys
 
 USAGE = """\
 usage: vm/run --kernel SERIES --run 'COMMAND' [options]
 
-  --kernel SERIES          6.1 or 6.12 (Debian's kernel from vm/kernel-cache),
-                           or 6.12-debug (vm/debug-kernel: KASAN, lockdep,
-                           kmemleak...); `vm/kernel-cache list` names them
+  --kernel SERIES|TREE     6.1 or 6.12 (Debian's kernel from vm/kernel-cache),
+                           6.12-debug (vm/debug-kernel: KASAN, lockdep,
+                           kmemleak...), or the path of a kernel tree you
+                           built (or its O= dir); `vm/kernel-cache list`
+                           names them
   --run 'COMMAND'          run by /bin/sh in the guest, cwd /opt/tests; its
                            stdout+stderr is the test output (KTAP expected)
   --module FILE.ko         out-of-tree module (.ko or .ko.xz), copied to
@@ -166,15 +169,36 @@ def time_factor(here, series):
     return int(f) if is_uint(f) and int(f) >= 1 else 1
 
 
+def is_tree(arg):
+    """A kernel tree's path rather than a kernel name (vm/kernel-cache's rule)."""
+    return "/" in arg or (os.path.isdir(arg) and os.path.isfile(os.path.join(arg, "Makefile")))
+
+
+def resolve_tree(here, arg):
+    """The cache name of a kernel tree you built (vm/kernel-cache imports
+    it); its refusal (not built, options missing) is the usage error."""
+    r = subprocess.run([os.path.join(here, "kernel-cache"), "resolve", arg],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise UsageError(r.stderr.strip() or "kernel tree '%s' cannot be used" % arg)
+    if r.stderr:
+        print(r.stderr, end="", file=sys.stderr)
+    return r.stdout.strip()
+
+
 def validate(o, here, cache):
     """Check everything before any work; fills in the defaults that
     depend on the kernel (timeout, hung-task limit) and o.copy_pairs."""
     if not o.series:
         raise UsageError("--kernel SERIES is required (6.1, 6.12 or 6.12-debug)")
+    if is_tree(o.series):
+        o.series = resolve_tree(here, o.series)
     if o.series not in ("6.1", "6.12") and \
             not os.path.isfile(os.path.join(cache, "kernels", o.series, "complete")):
-        if o.series.endswith("-debug"):
-            raise UsageError("kernel '%s' is not built: run 'make debug-kernel' (vm/debug-kernel)" % o.series)
+        if o.series.endswith(("-debug", "-tiny")):
+            flavour = o.series.rpartition("-")[2]
+            raise UsageError("kernel '%s' is not built: run 'make %s-kernel' (vm/%s-kernel)"
+                             % (o.series, flavour, flavour))
         raise UsageError("unknown kernel series '%s' (known: %s)" % (o.series, _known_series(here)))
     if not o.command:
         raise UsageError("--run 'COMMAND' is required")
