@@ -36,6 +36,8 @@ counted report, 0 if the log is clean.
 import re
 import sys
 
+from vmrun import known_leaks
+
 MAX_LINES = 80
 NO_TEST = "-"
 
@@ -170,6 +172,8 @@ def blamed(report, modules):
     kmemleak reports can be spared."""
     if not report.leak or not modules:
         return True
+    if known_leaks.known(report.lines):
+        return False
     for l in report.lines:
         if any("[%s]" % m in l for m in modules):
             return True
@@ -200,7 +204,11 @@ class ScanResult:
                 out += "\n"
             out += ("splat-scan: not blamed on the modules under test (%s): %d kmemleak report(s)\n"
                     % (" ".join(self.modules), len(self.spared)))
-            out += "".join(r.text for r in self.spared)
+            for r in self.spared:
+                why = known_leaks.known(r.lines)
+                if why:
+                    out += "splat-scan: a known kernel leak, not the driver's: %s\n" % why
+                out += r.text
         return out
 
     def by_test(self):
