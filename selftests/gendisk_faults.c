@@ -341,10 +341,17 @@ FIXTURE_SETUP(gendisk_faults)
 	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_faults",
 				      _metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
-	if (self->prof.faults_params[0])
+	/*
+	 * FAULTS_PARAMS make the disk at load time: the load is the whole
+	 * bring-up, so SETUP and TEARDOWN (null_blk's configfs device) stay
+	 * out of it.
+	 */
+	if (self->prof.faults_params[0]) {
 		memcpy(self->prof.params, self->prof.faults_params,
 		       sizeof(self->prof.params));
-	else if (self->prof.cycle_params[0])
+		self->prof.setup[0] = '\0';
+		self->prof.teardown[0] = '\0';
+	} else if (self->prof.cycle_params[0])
 		memcpy(self->prof.params, self->prof.cycle_params,
 		       sizeof(self->prof.params));
 	if (gd_failnth_setup(err, sizeof(err)))

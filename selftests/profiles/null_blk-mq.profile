@@ -39,3 +39,6 @@ ROTATIONAL=0
 # SETUP/TEARDOWN are the driver's own create/remove control (configfs
 # power and rmdir): cheap create/remove cycles with the module loaded.
 CONTROL_CYCLES=50
+# gendisk_faults (make test-faults-kernel): the disk made by the load
+# itself, through the same null_add_dev() that configfs' power reaches.
+FAULTS_PARAMS="nr_devices=1 queue_mode=2 gb=1 bs=512"
