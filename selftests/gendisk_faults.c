@@ -46,8 +46,33 @@
  */
 #define GD_FAULTS_MAX_N 20000
 
+/*
+ * Each N waits for several RCU grace periods (del_gendisk(), the module
+ * unload), slow under TCG: expedited while the sweeps run, as
+ * /sys/kernel/rcu_expedited allows at run time.
+ */
+#define GD_RCU_EXPEDITED "/sys/kernel/rcu_expedited"
+
+static void set_rcu_expedited(char *old, size_t len, const char *value)
+{
+	int fd = open(GD_RCU_EXPEDITED, O_RDWR | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	if (old) {
+		n = read(fd, old, len - 1);
+		old[n > 0 ? n : 0] = '\0';
+		old[strcspn(old, "\n")] = '\0';
+	}
+	if (value[0] && pwrite(fd, value, strlen(value), 0) < 0)
+		value = "";	/* best effort: only the speed depends on it */
+	close(fd);
+}
+
 FIXTURE(gendisk_faults) {
 	struct gd_profile prof;
+	char rcu_expedited[8];		/* its value before */
 	int nth;			/* this task's fail-nth */
 	int kmsg;			/* /dev/kmsg, read side, nonblocking */
 	char majors[2048];		/* /proc/devices' block part before */
@@ -363,6 +388,8 @@ FIXTURE_SETUP(gendisk_faults)
 	ASSERT_EQ(0, block_majors(self->majors, sizeof(self->majors)));
 	self->class_block = class_block_entries();
 	ASSERT_LE(0, self->class_block);
+	set_rcu_expedited(self->rcu_expedited, sizeof(self->rcu_expedited),
+			  "1");
 }
 
 FIXTURE_TEARDOWN(gendisk_faults)
@@ -376,6 +403,8 @@ FIXTURE_TEARDOWN(gendisk_faults)
 	if (self->kmsg >= 0)
 		close(self->kmsg);
 	gd_failnth_restore();
+	if (self->rcu_expedited[0])
+		set_rcu_expedited(NULL, 0, self->rcu_expedited);
 	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_faults",
 				    _metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
