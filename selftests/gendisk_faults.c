@@ -497,7 +497,7 @@ static unsigned int first_init_call(struct __test_metadata *_metadata,
 TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 {
 	unsigned int n, total, first, start, in_init = 0;
-	unsigned int in_driver = 0, nodump = 0;
+	unsigned int in_driver = 0, nodump = 0, failed = 0, nodisk = 0;
 	struct gd_nth_result r = { 0 };
 
 	/* A load with an unreachable n counts the calls: nothing fails. */
@@ -529,12 +529,15 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 		in_init += r.in_init;
 		in_driver += r.in_driver;
 		nodump += !r.dumped;
+		failed += r.load != 0;
+		nodisk += !r.load && !r.disk;
 	}
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
 	EXPECT_EQ(0, r.load) TH_LOG("no call failed but the load did: %s",
 				    strerror(-r.load));
-	ksft_print_msg("bringup: calls %u to %u failed in turn (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack\n",
-		       start, n - 1, n - start, in_init, in_driver, nodump);
+	ksft_print_msg("bringup: calls %u to %u failed in turn (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack; the load failed %u times, succeeded without the disk %u times, with it %u times\n",
+		       start, n - 1, n - start, in_init, in_driver, nodump,
+		       failed, nodisk, n - start - failed - nodisk);
 }
 
 /* Fail each call of the removal (delete_module) in turn. */
