@@ -326,8 +326,15 @@ static bool check_loaded(struct _test_data_gendisk_faults *self,
 {
 	char sysdir[GD_STR_MAX + 16];
 
+	/*
+	 * A load that absorbed the failed call may leave SETUP nothing to
+	 * work on (loop_init() ignores loop_add()'s error: no loop0 for
+	 * losetup): shown in the result line, not a failure; what is left
+	 * afterwards is still judged.  Without an injected failure SETUP
+	 * must work.
+	 */
 	if (gd_run_hook("SETUP", self->prof.setup, r->why, sizeof(r->why)))
-		return false;
+		return r->injected;
 	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", self->prof.disk);
 	r->disk = access(sysdir, F_OK) == 0;
 	if (r->disk && !gd_wait_path(self->prof.dev, true,
