@@ -2,7 +2,7 @@
 #
 #   make check   the main job: lint, build and run the reference driver
 #                on Debian's 6.1 and 6.12 kernels (see README.md)
-#   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none]   your driver
+#   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none] [FAULTS=1]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...]  port a 5.x driver
 #   make test    the project's own tests; ends with "N passed, N failed, ..."
@@ -105,7 +105,7 @@ check: deps
 	elif [ -n "$(KSRC)" ]; then \
 		vm/check-driver --ksrc "$(KSRC)" $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
 	elif [ -n "$(DRIVER)" ]; then \
-		vm/check-driver --kernels "$(KERNELS)" $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER); \
+		vm/check-driver --kernels "$(KERNELS)" $(if $(PROFILE),--profile "$(PROFILE)") $(if $(filter 1,$(FAULTS)),--faults) $(DRIVER); \
 	else \
 		vm/check-reference $(KERNELS); \
 	fi

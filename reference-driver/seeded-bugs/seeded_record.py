@@ -23,11 +23,17 @@ import subprocess
 
 STATIC_STAGES = ["build-6.1", "build-6.12", "sparse-6.1", "sparse-6.12",
                  "gendisk-lint-6.1", "gendisk-lint-6.12", "coccinelle"]
-RUNTIME_STAGES = ["selftests-6.1", "selftests-6.12", "debug-6.12"]
+RUNTIME_STAGES = ["selftests-6.1", "selftests-6.12", "debug-6.12", "faults-6.12"]
 STAGES = STATIC_STAGES + RUNTIME_STAGES
 # The kernel each runtime stage boots (vm/kernel-cache name).
 RUNTIME_KERNEL = {"selftests-6.1": "6.1", "selftests-6.12": "6.12",
-                  "debug-6.12": "6.12-debug"}
+                  "debug-6.12": "6.12-debug", "faults-6.12": "6.12-debug"}
+# The stages on the debug kernel: by default only the references and the
+# variants whose record names the stage run there (a debug boot is slow).
+DEBUG_STAGES = ["debug-6.12", "faults-6.12"]
+# What the faults stage runs: every fault-injectable call of the bring-up
+# and removal failed in turn (selftests/gendisk_faults.c).
+FAULT_PROGRAMS = ["gendisk_faults"]
 PROGRAMS = ["gendisk_presence", "gendisk_io", "gendisk_ro", "gendisk_lifecycle"]
 DEFAULT_PROGRAMS = ["gendisk_presence", "gendisk_lifecycle"]
 KEYS = {"driver", "breaks", "rule", "expect", "gaps", "programs", "vm", "vm-timeout", "notes"}

@@ -704,6 +704,14 @@ out_free_tag_set:
 	/* After put_disk(): its release still exits the queue with the set. */
 	blk_mq_free_tag_set(&gdv->tag_set);
 out_del_vqs:
+	/*
+	 * find_vqs() enabled the virtqueue, and only a reset disables it:
+	 * without one the device keeps it enabled and every later probe's
+	 * find_vqs() fails with -ENOENT (found by fail-nth: after one probe
+	 * failing past step 2, none succeeded again).  A second reset after
+	 * out_reset's is harmless.
+	 */
+	virtio_reset_device(vdev);
 	vdev->config->del_vqs(vdev);
 out_free_index:
 	ida_free(&gdv_index_ida, gdv->index);

@@ -5,6 +5,9 @@ MODULE_PATH=/lib/modules/extra/gdram.ko
 PARAMS="capacity_mb=16"
 # The load/unload cycles and fault tests need no big disk: 1 MiB loads faster.
 CYCLE_PARAMS="capacity_mb=1"
+# gendisk_faults: two disks, so that a failed call can hit the second
+# disk's bring-up after the first went live.
+FAULTS_PARAMS="capacity_mb=1 nr_disks=2"
 DISK=gdram0
 CAPACITY_BYTES=16777216
 LOGICAL_BLOCK_SIZE=512

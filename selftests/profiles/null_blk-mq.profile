@@ -41,3 +41,6 @@ ROTATIONAL=0
 CONTROL_CYCLES=50
 # The kernel options its tests need (vm/kernel-config-check, make check-config).
 VM_KCONFIG="CONFIG_BLK_DEV_NULL_BLK=m"
+# gendisk_faults (make test-faults-kernel): the disk made by the load
+# itself, through the same null_add_dev() that configfs' power reaches.
+FAULTS_PARAMS="nr_devices=1 queue_mode=2 gb=1 bs=512"

@@ -36,6 +36,8 @@ counted report, 0 if the log is clean.
 import re
 import sys
 
+from vmrun import known_reports
+
 MAX_LINES = 80
 NO_TEST = "-"
 
@@ -166,8 +168,12 @@ def scan(lines, kmemleak=False):
 
 
 def blamed(report, modules):
-    """Does the report count against the modules under test?  Only
-    kmemleak reports can be spared."""
+    """Does the report count against the modules under test (and the
+    test it happened in)?  A known report of the kernel itself
+    (vmrun.known_reports) never does; otherwise only kmemleak reports
+    of other modules can be spared."""
+    if known_reports.known(report.lines):
+        return False
     if not report.leak or not modules:
         return True
     for l in report.lines:
@@ -192,15 +198,25 @@ class ScanResult:
     def failed(self):
         return bool(self.counted)
 
+    @property
+    def known_warnings(self):
+        """Known kernel reports that are not leaks were spared: they set
+        the W taint flag without being anyone's failure."""
+        return any(not r.leak and known_reports.known(r.lines) for r in self.spared)
+
     def text(self):
         """What splat-scan prints."""
         out = "\n".join(r.text for r in self.counted)
         if self.spared:
             if self.counted:
                 out += "\n"
-            out += ("splat-scan: not blamed on the modules under test (%s): %d kmemleak report(s)\n"
-                    % (" ".join(self.modules), len(self.spared)))
-            out += "".join(r.text for r in self.spared)
+            out += ("splat-scan: not blamed on the modules under test (%s): %d report(s)\n"
+                    % (" ".join(self.modules) or "none named", len(self.spared)))
+            for r in self.spared:
+                why = known_reports.known(r.lines)
+                if why:
+                    out += "splat-scan: a known kernel report, not the driver's: %s\n" % why
+                out += r.text
         return out
 
     def by_test(self):

@@ -57,7 +57,9 @@ def decide(f):
     value = f.markers.taint()
     if value is not None:
         flags = taint.report_flags(value)
-        if flags:
+        if flags == "W" and not f.splats.counted and f.splats.known_warnings:
+            v.notes.append("kernel tainted W (%d) by a known kernel report, shown, not blamed" % value)
+        elif flags:
             v.notes.append("kernel tainted %s (%d) by a kernel report" % (flags, value))
             v.splat_failed = True
     # --kmemleak asked for a leak check: a run without one is no pass.

@@ -192,6 +192,43 @@ unreferenced object 0xffff888004b0d000 (size 256):
     0xffffffffa0020041
 """
 
+LEAK_SLAB_NAME = """\
+unreferenced object 0xff110000064b5ca0 (size 8):
+  comm "gendisk_faults", pid 66, jiffies 4294946500
+  hex dump (first 8 bytes):
+    62 69 6f 2d 39 36 00 ff                          bio-96..
+  backtrace (crc ccd4394e):
+    __kmalloc_node_track_caller_noprof+0x1a8/0x1e9
+    kstrdup+0x30/0x54
+    kobject_set_name_vargs+0x4e/0xf3
+    kobject_init_and_add+0xb8/0x11d
+    sysfs_slab_add+0x13d/0x18e
+    do_kmem_cache_create+0x3a6/0x3dd
+    __kmem_cache_create_args+0x223/0x33b
+    bioset_init+0x377/0x617
+    __alloc_disk_node+0x82/0x41c
+    __blk_alloc_disk+0xab/0x110
+    0xffffffffa00008e9
+    0xffffffffa00180fb
+    do_one_initcall+0x157/0x302
+"""
+
+WARN_IRQ_PROC = """\
+[  188.232245] ------------[ cut here ]------------
+[  188.239167] name 'affinity_hint'
+[  188.239167] WARNING: CPU: 0 PID: 66 at fs/proc/generic.c:733 remove_proc_entry+0x13b/0x26c
+[  188.239863] Modules linked in: virtio_blk(+) [last unloaded: virtio_blk]
+[  188.241712] RIP: 0010:remove_proc_entry+0x13b/0x26c
+[  188.242287] Call Trace:
+[  188.242456]  <TASK>
+[  188.242716]  unregister_irq_proc+0xd9/0x210
+[  188.242924]  free_desc+0x6d/0x118
+[  188.244710]  vp_find_vqs_msix+0x8c3/0x8f9
+[  188.245477]  virtblk_probe+0x7fb/0x1c48 [virtio_blk]
+[  188.251581]  </TASK>
+[  188.252459] ---[ end trace 0000000000000000 ]---
+"""
+
 
 class Kmemleak(unittest.TestCase):
     def test_leaks_only_with_kmemleak(self):
@@ -207,7 +244,25 @@ class Kmemleak(unittest.TestCase):
         self.assertFalse(r.failed)
         self.assertEqual(r.by_test(), "")
         self.assertTrue(r.text().startswith(
-            "splat-scan: not blamed on the modules under test (gdram gd_virtio): 1 kmemleak report(s)\n"))
+            "splat-scan: not blamed on the modules under test (gdram gd_virtio): 1 report(s)\n"))
 
     def test_bare_module_address_is_blamed(self):
         self.assertTrue(scan(LEAK_UNLOADED, kmemleak=True, modules=["gdram"]).failed)
+
+    def test_known_kernel_leak_is_shown_not_blamed(self):
+        # Captured on 6.12-debug under gendisk_faults (gdram, fail-nth).
+        r = scan(LEAK_SLAB_NAME, kmemleak=True, modules=["gdram"])
+        self.assertFalse(r.failed)
+        self.assertIn("a known kernel report, not the driver's: mm/slub.c sysfs_slab_add()", r.text())
+
+    def test_known_kernel_warning_is_shown_not_blamed(self):
+        # Captured on 6.12-debug under gendisk_faults (virtio_blk, fail-nth).
+        r = scan(BOOT + WARN_IRQ_PROC, modules=["virtio_blk"])
+        self.assertFalse(r.failed)
+        self.assertTrue(r.known_warnings)
+        self.assertEqual(r.by_test(), "")
+        self.assertIn("kernel/irq/proc.c (6.12): register_irq_proc()", r.text())
+
+    def test_module_leak_is_not_mistaken_for_a_known_one(self):
+        self.assertTrue(scan(LEAK_UNLOADED.replace("0xffffffffa0020041", "kstrdup+0x30/0x54\n    0xffffffffa0020041"),
+                             kmemleak=True, modules=["gdram"]).failed)

@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gendisk_faults: every error path of the driver's bring-up and removal,
+ * run for real.  For N = 1, 2, ... the N-th fault-injectable call (an
+ * allocation of any size or sleepability: failslab and fail_page_alloc
+ * through /proc/thread-self/fail-nth, gendisk_failnth.h) of this task's
+ * finit_module(2) of the driver fails; the driver is then torn down and
+ * nothing may be left: no module, no disk in /sys/block, no node in
+ * /dev, no new block major in /proc/devices, no new /sys/class/block
+ * entry.  A bring-up that still succeeds must give a disk that reads.
+ * The sweep ends at the first N the bring-up never reaches (the counter
+ * is still armed when finit_module returns): every call was failed once.
+ * remove_fail_nth does the same to delete_module(2) of a loaded driver.
+ *
+ * Each N is bracketed by its own kernel-log markers
+ * ("gdc-test: begin gendisk_faults.bringup_fail_nth/N"), so vm/splat-scan
+ * blames a kernel report (KASAN, a WARN, lockdep, ...) on the N that
+ * caused it; this program also reads each N's kernel log itself and fails
+ * the test naming the call that was made to fail (the first frames of
+ * the fault-injection stack dump) and the report's first line.
+ *
+ * Needs CONFIG_FAULT_INJECTION, FAILSLAB, FAIL_PAGE_ALLOC and
+ * FAULT_INJECTION_DEBUG_FS (the debug kernel 6.12-debug); SKIPs without.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "gendisk_time.h"
+
+#include "gendisk_bringup.h"
+#include "gendisk_failnth.h"
+#include "gendisk_kmsg.h"
+#include "gendisk_module.h"
+#include "gendisk_profile.h"
+#include "gendisk_sysfs.h"
+
+/*
+ * No bring-up has this many fault-injectable calls: a sweep that runs
+ * this long never ends (the counter is never left armed).
+ */
+#define GD_FAULTS_MAX_N 20000
+
+/*
+ * Each N waits for several RCU grace periods (del_gendisk(), the module
+ * unload), slow under TCG: expedited while the sweeps run, as
+ * /sys/kernel/rcu_expedited allows at run time.
+ */
+#define GD_RCU_EXPEDITED "/sys/kernel/rcu_expedited"
+
+static void set_rcu_expedited(char *old, size_t len, const char *value)
+{
+	int fd = open(GD_RCU_EXPEDITED, O_RDWR | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	if (old) {
+		n = read(fd, old, len - 1);
+		old[n > 0 ? n : 0] = '\0';
+		old[strcspn(old, "\n")] = '\0';
+	}
+	if (value[0] && pwrite(fd, value, strlen(value), 0) < 0)
+		value = "";	/* best effort: only the speed depends on it */
+	close(fd);
+}
+
+FIXTURE(gendisk_faults) {
+	struct gd_profile prof;
+	char rcu_expedited[8];		/* its value before */
+	int nth;			/* this task's fail-nth */
+	int kmsg;			/* /dev/kmsg, read side, nonblocking */
+	char majors[2048];		/* /proc/devices' block part before */
+	int class_block;		/* /sys/class/block entries before */
+};
+
+/* What one N did, for its summary line and the verdict. */
+struct gd_nth_result {
+	bool injected;
+	long left;			/* fail-nth left: 0 injected */
+	bool dumped;			/* the failed call's stack was printed */
+	bool in_init;			/* ... under do_init_module() */
+	bool in_driver;			/* ... with a frame of the driver */
+	int load;			/* finit_module: 0 or -errno */
+	bool disk;			/* the disk was there afterwards */
+	char site[320];			/* the failed call, from its stack */
+	char report[256];		/* first kernel report line, if any */
+	char known[256];		/* a known report of the kernel's own */
+	char why[768];			/* what the system oracle found */
+};
+
+static int block_majors(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/devices", "re");
+	char line[128];
+	bool block = false;
+	size_t used = 0;
+
+	if (!f)
+		return -1;
+	buf[0] = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Block devices:", 14))
+			block = true;
+		else if (block && used + strlen(line) < len)
+			used += snprintf(buf + used, len - used, "%s", line);
+	}
+	fclose(f);
+	return 0;
+}
+
+static int class_block_entries(void)
+{
+	DIR *d = opendir("/sys/class/block");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* The loaded driver's disk reads its first block. */
+static bool disk_reads(const struct gd_profile *p)
+{
+	char buf[4096];
+	int fd = open(p->dev, O_RDONLY | O_CLOEXEC);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = read(fd, buf, sizeof(buf)) > 0;
+	close(fd);
+	return ok;
+}
+
+/* Allocator and fault-injection internals, skipped to find the caller. */
+static bool internal_frame(const char *f)
+{
+	static const char * const prefixes[] = {
+		"dump_stack", "should_fail", "__should_fail", "fail_dump",
+		"prepare_alloc_pages", "__alloc_pages", "alloc_pages",
+		"__alloc_frozen", "alloc_frozen", "folio_alloc", "__folio_alloc",
+		"kmem_cache_alloc", "__kmem_cache_alloc", "slab_alloc",
+		"__slab_alloc", "___slab_alloc", "slab_pre_alloc_hook",
+		"__kmalloc", "kmalloc", "kvmalloc", "__kvmalloc", "kzalloc",
+		"krealloc", "kmemdup", "kstrdup", "kvasprintf", "kasprintf",
+		"__vmalloc", "vmalloc", "vzalloc", "__get_free_pages",
+		"get_zeroed_page", "alloc_slab", "allocate_slab", "new_slab",
+		"pcpu_alloc", "__alloc_percpu", "mempool_alloc", "idr_alloc",
+		"ida_alloc", "xas_", "xa_", "radix_tree_", "__radix_tree",
+		"kobject_get_path", "kobject_set_name_vargs",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (!strncmp(f, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Reports of the kernel itself that the sweeps reach through kernel code
+ * the driver only called, by a frame of their trace: the same list as
+ * vm/vmrun/known_reports.py, where each has its reason.  Such a report
+ * is shown on its N's line, not held against the driver.
+ */
+static const char * const known_report_frames[] = {
+	"unregister_irq_proc+",		/* kernel/irq/proc.c, 6.12 */
+};
+
+static bool known_report_frame(const char *f)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known_report_frames); i++)
+		if (!strncmp(f, known_report_frames[i],
+			     strlen(known_report_frames[i])))
+			return true;
+	return false;
+}
+
+static bool is_report(const char *msg)
+{
+	static const char * const starts[] = {
+		"WARNING:", "BUG:", "Oops", "general protection",
+		"kernel BUG", "UBSAN:", "refcount_t:", "list_add corruption",
+		"list_del corruption", "INFO: possible", "INFO: task",
+		"unreferenced object",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (!strncmp(msg, starts[i], strlen(starts[i])))
+			return true;
+	return strstr(msg, "KASAN") != NULL;
+}
+
+/*
+ * Read the kernel log of this N (records after the fixture's last read):
+ * the fault-injection dump's fault type and first frames, and the first
+ * kernel report line.
+ */
+static void read_window(int kmsg, const char *module,
+			struct gd_nth_result *r)
+{
+	char tag[GD_NAME_MAX + 4];
+
+	char rec[1024], frames[3][96], fault[32] = "?", driver[96] = "";
+	int state = 0, nframes = 0;	/* 1: in a fault-injection dump */
+	bool in_report = false;		/* after a report's first line */
+	ssize_t n;
+
+	snprintf(tag, sizeof(tag), "[%s]", module);
+	for (;;) {
+		char *msg, *end;
+
+		n = read(kmsg, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;	/* overwritten records: go on */
+		if (n <= 0)
+			break;
+		rec[n] = '\0';
+		msg = strchr(rec, ';');
+		if (!msg)
+			continue;
+		msg++;
+		end = strchr(msg, '\n');
+		if (end)
+			*end = '\0';
+		if (!strncmp(msg, "FAULT_INJECTION: forcing a failure.", 35)) {
+			char *name = strstr(msg, "name ");
+
+			if (name && sscanf(name, "name %31[^,]", fault) != 1)
+				snprintf(fault, sizeof(fault), "?");
+			state = 1;
+			nframes = 0;
+			continue;
+		}
+		if (state == 1 && !strncmp(msg, "name ", 5)) {
+			if (sscanf(msg, "name %31[^,]", fault) != 1)
+				snprintf(fault, sizeof(fault), "?");
+			continue;
+		}
+		if (state == 1 && !strcmp(msg + strspn(msg, " "), "</TASK>")) {
+			state = 2;
+			continue;
+		}
+		if (state == 1 && msg[0] == ' ') {
+			char *f = msg + strspn(msg, " ");
+
+			if (!strncmp(f, "? ", 2) || f[0] == '<')
+				continue;
+			if (!strncmp(f, "do_init_module", 14))
+				r->in_init = true;
+			if (strstr(f, tag))
+				r->in_driver = true;
+			if (!driver[0] && strstr(f, " ["))
+				snprintf(driver, sizeof(driver), "%s", f);
+			if (nframes < 3 && (nframes || !internal_frame(f)))
+				snprintf(frames[nframes++], sizeof(frames[0]),
+					 "%s", f);
+			continue;
+		}
+		if (!r->report[0] && is_report(msg)) {
+			snprintf(r->report, sizeof(r->report), "%s", msg);
+			in_report = true;
+			continue;
+		}
+		if (in_report && msg[0] == ' ' &&
+		    known_report_frame(msg + strspn(msg, " "))) {
+			snprintf(r->known, sizeof(r->known), "%s", r->report);
+			r->report[0] = '\0';
+			in_report = false;
+		}
+	}
+	if (!state) {
+		if (r->injected)
+			snprintf(r->site, sizeof(r->site),
+				 "no stack dump (a __GFP_NOWARN call)");
+		return;
+	}
+	r->dumped = true;
+	snprintf(r->site, sizeof(r->site), "%s: %s%s%s%s%s%s%s", fault,
+		 nframes > 0 ? frames[0] : "?",
+		 nframes > 1 ? " < " : "", nframes > 1 ? frames[1] : "",
+		 nframes > 2 ? " < " : "", nframes > 2 ? frames[2] : "",
+		 driver[0] ? "; driver frame " : "", driver);
+}
+
+/* The system oracle: nothing of the driver left once it is gone. */
+static bool nothing_left(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	char majors[sizeof(self->majors)];
+	int n;
+
+	if (!gd_bringup_nothing_left(&self->prof, r->why, sizeof(r->why)))
+		return false;
+	if (block_majors(majors, sizeof(majors)) ||
+	    strcmp(majors, self->majors)) {
+		snprintf(r->why, sizeof(r->why),
+			 "the block majors in /proc/devices changed");
+		return false;
+	}
+	n = class_block_entries();
+	if (n != self->class_block) {
+		snprintf(r->why, sizeof(r->why),
+			 "/sys/class/block has %d entries, %d before", n,
+			 self->class_block);
+		return false;
+	}
+	return true;
+}
+
+static void mark(const char *event, const char *sweep, const char *name)
+{
+	char test[64];
+
+	snprintf(test, sizeof(test), "%s/%s", sweep, name);
+	gd_kmsg_mark(event, "gendisk_faults", test);
+}
+
+/*
+ * Load the module; with @n > 0 the n-th call of finit_module fails.
+ * *@left: what was left of the count (0: that call failed).
+ */
+static int load(struct _test_data_gendisk_faults *self, unsigned int n,
+		long *left)
+{
+	int fd, ret;
+
+	fd = open(self->prof.module_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (n)
+		gd_failnth_arm(self->nth, n);
+	ret = syscall(SYS_finit_module, fd, self->prof.params, 0);
+	if (ret)
+		ret = -errno;
+	*left = n ? gd_failnth_disarm(self->nth) : -1;
+	close(fd);
+	return ret;
+}
+
+/* After a successful load: SETUP, and a disk that is there must read. */
+static bool check_loaded(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	char sysdir[GD_STR_MAX + 16];
+
+	/*
+	 * A load that absorbed the failed call may leave SETUP nothing to
+	 * work on (loop_init() ignores loop_add()'s error: no loop0 for
+	 * losetup): shown in the result line, not a failure; what is left
+	 * afterwards is still judged.  Without an injected failure SETUP
+	 * must work.
+	 */
+	if (gd_run_hook("SETUP", self->prof.setup, r->why, sizeof(r->why)))
+		return r->injected;
+	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", self->prof.disk);
+	r->disk = access(sysdir, F_OK) == 0;
+	if (r->disk && !gd_wait_path(self->prof.dev, true,
+				     GD_APPEAR_TIMEOUT_MS)) {
+		snprintf(r->why, sizeof(r->why), "disk %s but no node %s", self->prof.disk,
+			 self->prof.dev);
+		return false;
+	}
+	if (r->disk && !disk_reads(&self->prof)) {
+		snprintf(r->why, sizeof(r->why),
+			 "the load succeeded but %s does not read",
+			 self->prof.dev);
+		return false;
+	}
+	return true;
+}
+
+static void print_result(const char *sweep, const char *step, unsigned int n,
+			 const struct gd_nth_result *r, bool ok)
+{
+	/* No "failed" in these lines: run reads such words as the reason. */
+	ksft_print_msg("%s %u: %s %s, %s%s: %s%s%s%s%s%s%s\n", sweep, n, step,
+		       r->load ? "error" : "ok",
+		       r->load ? strerror(-r->load) : (r->disk ? "disk" : "no disk"),
+		       ok ? "" : " FAILED",
+		       r->site[0] ? r->site : "no call made to fail",
+		       r->why[0] ? "; " : "", r->why,
+		       r->report[0] ? "; kernel: " : "", r->report,
+		       r->known[0] ? "; known kernel report, not the driver's: " : "",
+		       r->known);
+}
+
+FIXTURE_SETUP(gendisk_faults)
+{
+	char err[512];
+
+	self->nth = -1;
+	self->kmsg = -1;
+	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_faults",
+				      _metadata->name, err, sizeof(err)))
+		TH_LOG("%s", err);
+	/*
+	 * FAULTS_PARAMS make the disk at load time: the load is the whole
+	 * bring-up, so SETUP and TEARDOWN (null_blk's configfs device) stay
+	 * out of it.
+	 */
+	if (self->prof.faults_params[0]) {
+		memcpy(self->prof.params, self->prof.faults_params,
+		       sizeof(self->prof.params));
+		self->prof.setup[0] = '\0';
+		self->prof.teardown[0] = '\0';
+	} else if (self->prof.cycle_params[0])
+		memcpy(self->prof.params, self->prof.cycle_params,
+		       sizeof(self->prof.params));
+	if (gd_failnth_setup(err, sizeof(err)))
+		SKIP(return, "no fault injection: %s", err);
+	self->nth = gd_failnth_open();
+	ASSERT_LE(0, self->nth) TH_LOG("fail-nth: %s", strerror(-self->nth));
+	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ASSERT_LE(0, self->kmsg) TH_LOG("/dev/kmsg: %s", strerror(errno));
+	ASSERT_EQ(0, block_majors(self->majors, sizeof(self->majors)));
+	self->class_block = class_block_entries();
+	ASSERT_LE(0, self->class_block);
+	set_rcu_expedited(self->rcu_expedited, sizeof(self->rcu_expedited),
+			  "1");
+}
+
+FIXTURE_TEARDOWN(gendisk_faults)
+{
+	char err[512];
+
+	if (self->nth >= 0) {
+		gd_failnth_arm(self->nth, 0);
+		close(self->nth);
+	}
+	if (self->kmsg >= 0)
+		close(self->kmsg);
+	gd_failnth_restore();
+	if (self->rcu_expedited[0])
+		set_rcu_expedited(NULL, 0, self->rcu_expedited);
+	EXPECT_EQ(0, gd_fixture_end(&self->prof, "gendisk_faults",
+				    _metadata->name, err, sizeof(err)))
+		TH_LOG("%s", err);
+}
+
+/*
+ * One bring-up with its @n-th call failed (0: none), torn down and
+ * judged; false when it was not clean (@r says why).
+ */
+static bool bringup_once(struct _test_data_gendisk_faults *self,
+			 unsigned int n, const char *name,
+			 struct gd_nth_result *r)
+{
+	bool ok = true;
+
+	lseek(self->kmsg, 0, SEEK_END);
+	mark("begin", "bringup_fail_nth", name);
+	r->load = load(self, n, &r->left);
+	r->injected = n && r->left == 0;
+	if (!r->load)
+		ok = check_loaded(self, r);
+	if (gd_module_loaded(&self->prof) &&
+	    gd_bringup_remove(&self->prof, r->why, sizeof(r->why)))
+		ok = false;
+	if (ok && !nothing_left(self, r))
+		ok = false;
+	mark("end", "bringup_fail_nth", name);
+	read_window(self->kmsg, self->prof.module, r);
+	return ok && !r->report[0];
+}
+
+/* Fail one call of the bring-up: its result line, its verdict. */
+static bool bringup_nth(struct __test_metadata *_metadata,
+			struct _test_data_gendisk_faults *self,
+			unsigned int n, struct gd_nth_result *r)
+{
+	char name[16];
+	bool ok;
+
+	snprintf(name, sizeof(name), "%u", n);
+	ok = bringup_once(self, n, name, r);
+	if (r->injected || !ok)
+		print_result("bringup", "load", n, r, ok);
+	EXPECT_TRUE(ok)
+		TH_LOG("fail-nth %u: failed %s: %s%s%s", n,
+		       r->site[0] ? r->site : "(no call)", r->why,
+		       r->report[0] ? "; kernel: " : "", r->report);
+	return ok;
+}
+
+/*
+ * The first call made under do_init_module(): the calls before it are
+ * the module loader's (copying the image, KASAN shadow, one sysfs file
+ * per ELF section...), several hundred of them and none the driver's.
+ * Binary search on "the n-th call's stack has do_init_module"; a call
+ * whose stack was not printed (__GFP_NOWARN) is passed over to the next.
+ * The counts vary a little from load to load, hence the margin the
+ * sweep starts before it.  0: a probe was not clean (its failure is
+ * recorded).
+ */
+static unsigned int first_init_call(struct __test_metadata *_metadata,
+				    struct _test_data_gendisk_faults *self,
+				    unsigned int total)
+{
+	unsigned int lo = 1, hi = total + 1;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2, m;
+		struct gd_nth_result r;
+
+		for (m = mid; m < hi; m++) {
+			memset(&r, 0, sizeof(r));
+			if (!bringup_nth(_metadata, self, m, &r))
+				return 0;	/* judged: nothing more to learn */
+			if (!r.injected || r.dumped)
+				break;
+		}
+		if (m < hi && r.injected && r.dumped && !r.in_init)
+			lo = m + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* How far the sweep starts before the first call of the driver's init. */
+#define GD_FAULTS_MARGIN 20
+
+/* Fail each call of the bring-up in turn. */
+TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
+{
+	unsigned int n, total, first, start, in_init = 0;
+	unsigned int in_driver = 0, nodump = 0, failed = 0, nodisk = 0;
+	struct gd_nth_result r = { 0 };
+
+	/* A load with an unreachable n counts the calls: nothing fails. */
+	ASSERT_TRUE(bringup_once(self, 1U << 30, "count", &r))
+		TH_LOG("plain load: %s%s%s", r.why,
+		       r.report[0] ? "; kernel: " : "", r.report);
+	ASSERT_LT(0, r.left) TH_LOG("fail-nth unreadable");
+	total = (1U << 30) - r.left;
+	if (getenv("GENDISK_FAULTS_ALL"))
+		first = 1;
+	else
+		first = first_init_call(_metadata, self, total);
+	if (!first)
+		return;
+	start = first > GD_FAULTS_MARGIN ? first - GD_FAULTS_MARGIN : 1;
+	ksft_print_msg("bringup: %u fault-injectable calls in finit_module(2), the driver's init from about call %u: failing calls %u on in turn\n",
+		       total, first, start);
+	for (n = start; n <= GD_FAULTS_MAX_N; n++) {
+		memset(&r, 0, sizeof(r));
+		/*
+		 * The first unclean N ends the sweep: after a leftover or a
+		 * kernel report (a WARN_ON_ONCE spent, lockdep off) the
+		 * next ones would be judged on a damaged kernel.
+		 */
+		if (!bringup_nth(_metadata, self, n, &r))
+			return;
+		if (!r.injected)
+			break;
+		in_init += r.in_init;
+		in_driver += r.in_driver;
+		nodump += !r.dumped;
+		failed += r.load != 0;
+		nodisk += !r.load && !r.disk;
+	}
+	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
+	EXPECT_EQ(0, r.load) TH_LOG("no call failed but the load did: %s",
+				    strerror(-r.load));
+	/*
+	 * The last load failed nothing: it must bring the disk up as the
+	 * first did, or an earlier N left the driver or device unusable
+	 * (gdvirtio and virtio_blk once left the virtqueue enabled after a
+	 * failed probe, and no later probe worked).
+	 */
+	EXPECT_TRUE(r.disk)
+		TH_LOG("after the sweep a load with no failed call gave no %s: an earlier failure left it unusable",
+		       self->prof.disk);
+	ksft_print_msg("bringup: calls %u to %u failed in turn (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack; the load failed %u times, succeeded without the disk %u times, with it %u times\n",
+		       start, n - 1, n - start, in_init, in_driver, nodump,
+		       failed, nodisk, n - start - failed - nodisk);
+}
+
+/* Fail each call of the removal (delete_module) in turn. */
+TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
+{
+	unsigned int n, in_driver = 0;
+	char name[16];
+	long left;
+	int ret;
+
+	for (n = 1; n <= GD_FAULTS_MAX_N; n++) {
+		struct gd_nth_result r = { 0 };
+		bool ok;
+
+		snprintf(name, sizeof(name), "%u", n);
+		lseek(self->kmsg, 0, SEEK_END);
+		mark("begin", "remove_fail_nth", name);
+		ret = load(self, 0, &left);
+		ASSERT_EQ(0, ret) TH_LOG("loading %s: %s",
+					 self->prof.module_path, strerror(-ret));
+		ok = check_loaded(self, &r);
+		gd_run_hook("TEARDOWN", self->prof.teardown, r.why,
+			    sizeof(r.why));
+		gd_failnth_arm(self->nth, n);
+		ret = syscall(SYS_delete_module, self->prof.module, O_NONBLOCK);
+		ret = ret ? -errno : 0;
+		r.left = gd_failnth_disarm(self->nth);
+		r.injected = r.left == 0;
+		r.load = ret;
+		/* An unload that failed may be retried: it must work then. */
+		if (ret && gd_module_loaded(&self->prof))
+			gd_module_unload(&self->prof);
+		if (ok && !nothing_left(self, &r))
+			ok = false;
+		mark("end", "remove_fail_nth", name);
+		read_window(self->kmsg, self->prof.module, &r);
+		if (r.report[0])
+			ok = false;
+		if (r.injected || !ok)
+			print_result("remove", "unload", n, &r, ok);
+		EXPECT_TRUE(ok)
+			TH_LOG("fail-nth %u of the removal: failed %s: %s%s%s",
+			       n, r.site[0] ? r.site : "(no call)",
+			       r.why, r.report[0] ? "; kernel: " : "",
+			       r.report);
+		if (!ok)
+			return;	/* as in bringup_fail_nth */
+		if (!r.injected)
+			break;
+		in_driver += r.in_driver;
+	}
+	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
+	ksft_print_msg("remove: %u fault-injectable calls in delete_module(2) failed in turn, all clean, %u in the driver's own code\n",
+		       n - 1, in_driver);
+}
+
+int main(int argc, char **argv)
+{
+	gd_scale_test_timeouts();
+	return test_harness_run(argc, argv);
+}
