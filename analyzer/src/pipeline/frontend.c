@@ -150,25 +150,26 @@ static enum CXErrorCode parse_with_cache(CXIndex index, const struct file_job *j
 {
 	const char *pch = usable_pch(index, job, set, text, note);
 	enum CXErrorCode rc = parse(index, job, pch, tu);
+	char *why = NULL;
 
-	if (pch && (rc != CXError_Success || !*tu || pch_failed(*tu))) {
-		free(*note);
-		*note = xasprintf("header cache not used: %s did not load "
-				  "(removed; rebuilt on the next run)", pch);
+	if (!pch)
+		return rc;
+	if (rc != CXError_Success || !*tu || pch_failed(*tu)) {
+		why = xasprintf("header cache not used: %s did not load "
+				"(removed; rebuilt on the next run)", pch);
 		header_cache_reject(set->header_cache, pch);
-		if (*tu)
-			clang_disposeTranslationUnit(*tu);
-		*tu = NULL;
-		rc = parse(index, job, NULL, tu);
-	} else if (pch && pch_conflict(*tu)) {
-		free(*note);
-		*note = xstrdup("header cache not used: a declaration of the file conflicts "
-				"with one of the cached headers");
-		clang_disposeTranslationUnit(*tu);
-		*tu = NULL;
-		rc = parse(index, job, NULL, tu);
+	} else if (pch_conflict(*tu)) {
+		why = xstrdup("header cache not used: a declaration of the file conflicts "
+			      "with one of the cached headers");
 	}
-	return rc;
+	if (!why)
+		return rc;
+	free(*note);
+	*note = why;
+	if (*tu)
+		clang_disposeTranslationUnit(*tu);
+	*tu = NULL;
+	return parse(index, job, NULL, tu);
 }
 
 /* ------------------------------------------------ the module's other files */
