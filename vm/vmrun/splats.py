@@ -56,6 +56,8 @@ _EPILOGUE = re.compile(r"Modules linked in:|CR2: |---\[ end |Unloaded tainted")
 _END = re.compile(r"---\[ end (trace|Kernel panic)")
 _KASAN_END = re.compile(r"\] =================================")
 _TIMESTAMP = re.compile(r"^\[ *[0-9.]+\] ")
+_DIES = re.compile(r"Oops: |kernel BUG at |general protection fault")
+_FAULT = re.compile(r"FAULT_INJECTION: forcing a failure")
 _BARE_MODULE_ADDR = re.compile(r"^[ \t]*(\[<[0-9a-f]+>\] )?0xffffffff[a-f][0-9a-f]{7}[ \t]*$")
 
 
@@ -65,6 +67,14 @@ class Report:
         self.test = test        # the innermost open test, or "-"
         self.leak = leak        # a kmemleak "unreferenced object"
         self.lines = []
+        # The stack dump of the call fault injection failed last in the
+        # same test window, if any (vmrun.known_reports).
+        self.fault = []
+
+    @property
+    def known(self):
+        """Why it is a known report of the kernel itself, or None."""
+        return known_reports.known(self.lines, self.fault)
 
     @property
     def text(self):
@@ -113,6 +123,9 @@ def scan(lines, kmemleak=False):
     inblock = after_task = kasan = False
     n = 0
     cur = None
+    # The last fault-injection stack dump of the current test window, and
+    # whether its lines are still coming.
+    fault, in_fault = [], False
 
     def add(s):
         nonlocal n, inblock, after_task
@@ -135,7 +148,14 @@ def scan(lines, kmemleak=False):
             windows.reset()
         if windows.feed(line) or _FOREIGN.search(line):
             inblock = False
+            if not line.startswith("GDC-"):
+                fault, in_fault = [], False
             continue
+        if _FAULT.search(line):
+            fault, in_fault = [], True
+        if in_fault:
+            fault.append(line)
+            in_fault = "</TASK>" not in line
         # After a call trace's </TASK>, only the oops epilogue still
         # belongs to the report; KASAN goes on to its closing "=" line.
         if inblock and after_task and not kasan and not _EPILOGUE.search(line):
@@ -150,6 +170,7 @@ def scan(lines, kmemleak=False):
                 continue
             cur = Report(_TIMESTAMP.sub("", line, count=1), windows.current,
                          kmemleak and bool(_LEAK.search(line)))
+            cur.fault = list(fault)
             reports.append(cur)
             # WARN prints "cut here" and its message before "WARNING:".
             if "cut here" in prev2:
@@ -172,7 +193,7 @@ def blamed(report, modules):
     test it happened in)?  A known report of the kernel itself
     (vmrun.known_reports) never does; otherwise only kmemleak reports
     of other modules can be spared."""
-    if known_reports.known(report.lines):
+    if report.known:
         return False
     if not report.leak or not modules:
         return True
@@ -199,10 +220,18 @@ class ScanResult:
         return bool(self.counted)
 
     @property
-    def known_warnings(self):
-        """Known kernel reports that are not leaks were spared: they set
-        the W taint flag without being anyone's failure."""
-        return any(not r.leak and known_reports.known(r.lines) for r in self.spared)
+    def known_taint(self):
+        """The taint letters the spared known kernel reports set: W for a
+        WARNING, D for an oops or BUG (the kernel's die())."""
+        out = set()
+        for r in self.spared:
+            if r.leak or not r.known:
+                continue
+            if any(_DIES.search(l) for l in r.lines):
+                out.add("D")
+            if any("WARNING:" in l for l in r.lines):
+                out.add("W")
+        return out
 
     def text(self):
         """What splat-scan prints."""
@@ -213,7 +242,7 @@ class ScanResult:
             out += ("splat-scan: not blamed on the modules under test (%s): %d report(s)\n"
                     % (" ".join(self.modules) or "none named", len(self.spared)))
             for r in self.spared:
-                why = known_reports.known(r.lines)
+                why = r.known
                 if why:
                     out += "splat-scan: a known kernel report, not the driver's: %s\n" % why
                 out += r.text

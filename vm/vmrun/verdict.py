@@ -57,8 +57,8 @@ def decide(f):
     value = f.markers.taint()
     if value is not None:
         flags = taint.report_flags(value)
-        if flags == "W" and not f.splats.counted and f.splats.known_warnings:
-            v.notes.append("kernel tainted W (%d) by a known kernel report, shown, not blamed" % value)
+        if flags and not f.splats.counted and set(flags) <= f.splats.known_taint:
+            v.notes.append("kernel tainted %s (%d) by a known kernel report, shown, not blamed" % (flags, value))
         elif flags:
             v.notes.append("kernel tainted %s (%d) by a kernel report" % (flags, value))
             v.splat_failed = True

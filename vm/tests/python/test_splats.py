@@ -4,7 +4,7 @@ belongs to (the gdc-test: begin/end markers of the selftests)."""
 
 import unittest
 
-from vmrun import splats
+from vmrun import known_reports, splats
 
 BOOT = """\
 [    3.560352] Run /init as init process
@@ -230,6 +230,43 @@ WARN_IRQ_PROC = """\
 """
 
 
+# Captured on 6.12-debug under gendisk_faults (gdvirtio, fail-nth 1165):
+# the failed call, then the oops of the deferred fput.
+FAULT_BUS_ADD = """\
+[  545.026761] gdc-test: begin gendisk_faults.bringup_fail_nth/1165
+[  545.138196] FAULT_INJECTION: forcing a failure.
+[  545.138196] name failslab, interval 1, probability 0, space 0, times 0
+[  545.138555] Call Trace:
+[  545.138569]  <TASK>
+[  545.138581]  dump_stack_lvl+0x83/0x90
+[  545.138690]  should_fail_ex+0x400/0x49d
+[  545.138718]  should_failslab+0xa3/0xe2
+[  545.138883]  kasprintf+0xa8/0xc7
+[  545.138942]  module_add_driver+0x18b/0x2fa
+[  545.138964]  bus_add_driver+0x1f8/0x417
+[  545.138983]  driver_register+0x276/0x2f3
+[  545.139094]  do_init_module+0x224/0x55a
+[  545.139591]  </TASK>
+[  545.139779] bus_add_driver: failed to create module links for gdvirtio
+"""
+OOPS_DEFERRED_FPUT = """\
+[  545.300707] BUG: unable to handle page fault for address: fffffbfff40020ef
+[  545.301350] #PF: error_code(0x0000) - not-present page
+[  545.302033] Oops: Oops: 0000 [#1] SMP KASAN
+[  545.302441] RIP: 0010:blkdev_put_whole+0x81/0x9f
+[  545.304561] Call Trace:
+[  545.304619]  <TASK>
+[  545.304619]  bdev_release+0x265/0x2da
+[  545.304718]  blkdev_release+0xc/0xf
+[  545.304797]  __fput+0x20e/0x448
+[  545.304909]  task_work_run+0x150/0x199
+[  545.305187]  do_syscall_64+0x7a/0xc5
+[  545.305377]  </TASK>
+[  545.306708] Modules linked in: [last unloaded: gdvirtio(O)]
+[  545.307060] ---[ end trace 0000000000000000 ]---
+"""
+
+
 class Kmemleak(unittest.TestCase):
     def test_leaks_only_with_kmemleak(self):
         self.assertFalse(scan(LEAK % "gdram").failed)
@@ -259,9 +296,35 @@ class Kmemleak(unittest.TestCase):
         # Captured on 6.12-debug under gendisk_faults (virtio_blk, fail-nth).
         r = scan(BOOT + WARN_IRQ_PROC, modules=["virtio_blk"])
         self.assertFalse(r.failed)
-        self.assertTrue(r.known_warnings)
+        self.assertEqual(r.known_taint, {"W"})
         self.assertEqual(r.by_test(), "")
         self.assertIn("kernel/irq/proc.c (6.12): register_irq_proc()", r.text())
+
+    def test_known_oops_after_its_fault_is_shown_not_blamed(self):
+        r = scan(BOOT + FAULT_BUS_ADD + OOPS_DEFERRED_FPUT, modules=["gdvirtio"])
+        self.assertFalse(r.failed)
+        self.assertEqual(r.known_taint, {"D"})
+        self.assertIn("a known kernel report, not the driver's: driver_register() failed", r.text())
+
+    def test_known_oops_needs_its_fault_in_the_same_window(self):
+        # Without the failed call, or with it in an earlier test window,
+        # the same oops is the driver's.
+        self.assertTrue(scan(BOOT + OOPS_DEFERRED_FPUT, modules=["gdvirtio"]).failed)
+        later = FAULT_BUS_ADD + "[  545.2] gdc-test: end gendisk_faults.bringup_fail_nth/1165\n" + \
+            "[  545.3] gdc-test: begin gendisk_faults.bringup_fail_nth/1166\n" + OOPS_DEFERRED_FPUT
+        r = scan(BOOT + later, modules=["gdvirtio"])
+        self.assertTrue(r.failed)
+        self.assertEqual(r.by_test(), "gendisk_faults.bringup_fail_nth/1166\tBUG: unable to handle page fault for address: fffffbfff40020ef\n")
+        self.assertEqual(r.known_taint, set())
+
+    def test_known_records_parse(self):
+        recs = known_reports.parse("# c\nreport: a b\nfault: c\nwhy: one\n  two\n\nreport: d\nwhy: x\n")
+        self.assertEqual([(r.report, r.fault, r.why) for r in recs],
+                         [(("a", "b"), ("c",), "one two"), (("d",), (), "x")])
+        for bad in ("report: a\n", "why: x\n", "frames: a\nwhy: x\n", "report: a\n  x\nwhy: y\n"):
+            with self.assertRaises(ValueError):
+                known_reports.parse(bad)
+        self.assertTrue(known_reports.KNOWN)
 
     def test_module_leak_is_not_mistaken_for_a_known_one(self):
         self.assertTrue(scan(LEAK_UNLOADED.replace("0xffffffffa0020041", "kstrdup+0x30/0x54\n    0xffffffffa0020041"),

@@ -40,6 +40,17 @@ class Reasons(unittest.TestCase):
         self.assertTrue(verdict.decide(facts("GDC-TAINT:%s:12288\n" % N)).passed)   # O E only
         self.assertTrue(verdict.decide(facts("GDC-TAINT:ffff:512\n")).passed)      # another run's
 
+    def test_taint_of_a_known_report_is_explained(self):
+        from test_splats import BOOT, FAULT_BUS_ADD, OOPS_DEFERRED_FPUT
+        known = BOOT + FAULT_BUS_ADD + OOPS_DEFERRED_FPUT
+        v = verdict.decide(facts(known + "GDC-TAINT:%s:12416\n" % N))     # D O
+        self.assertTrue(v.passed)
+        self.assertEqual(v.notes, ["kernel tainted D (12416) by a known kernel report, shown, not blamed"])
+        # A W the known oops does not explain still fails the run.
+        v = verdict.decide(facts(known + "GDC-TAINT:%s:12928\n" % N))     # D W O
+        self.assertFalse(v.passed)
+        self.assertEqual(v.notes, ["kernel tainted DW (12928) by a kernel report"])
+
     def test_reason_order(self):
         console = "[ 1.0] WARNING: CPU: 0 PID: 1 at x.c:1 f+0x1/0x2\nGDC-KMEMLEAK-OFF:%s\n" % N
         v = verdict.decide(facts(console, timed_out=True, end=False))
