@@ -27,7 +27,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -36,6 +38,7 @@
 #include "gendisk_bringup.h"
 #include "gendisk_failnth.h"
 #include "gendisk_kmsg.h"
+#include "gendisk_known_reports.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
 #include "gendisk_sysfs.h"
@@ -83,6 +86,7 @@ FIXTURE(gendisk_faults) {
 struct gd_nth_result {
 	bool injected;
 	long left;			/* fail-nth left: 0 injected */
+	int killed;			/* the kernel killed the calling task */
 	bool dumped;			/* the failed call's stack was printed */
 	bool in_init;			/* ... under do_init_module() */
 	bool in_driver;			/* ... with a frame of the driver */
@@ -90,7 +94,7 @@ struct gd_nth_result {
 	bool disk;			/* the disk was there afterwards */
 	char site[320];			/* the failed call, from its stack */
 	char report[256];		/* first kernel report line, if any */
-	char known[256];		/* a known report of the kernel's own */
+	char known[512];		/* a known report of the kernel's own */
 	char why[768];			/* what the system oracle found */
 };
 
@@ -168,27 +172,6 @@ static bool internal_frame(const char *f)
 	return false;
 }
 
-/*
- * Reports of the kernel itself that the sweeps reach through kernel code
- * the driver only called, by a frame of their trace: the same list as
- * vm/vmrun/known_reports.py, where each has its reason.  Such a report
- * is shown on its N's line, not held against the driver.
- */
-static const char * const known_report_frames[] = {
-	"unregister_irq_proc+",		/* kernel/irq/proc.c, 6.12 */
-};
-
-static bool known_report_frame(const char *f)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(known_report_frames); i++)
-		if (!strncmp(f, known_report_frames[i],
-			     strlen(known_report_frames[i])))
-			return true;
-	return false;
-}
-
 static bool is_report(const char *msg)
 {
 	static const char * const starts[] = {
@@ -205,19 +188,62 @@ static bool is_report(const char *msg)
 	return strstr(msg, "KASAN") != NULL;
 }
 
+/* One kernel report of the window, its lines kept for the known list. */
+struct gd_window_report {
+	bool open;
+	bool task_end;			/* its call trace's </TASK> was seen */
+	char first[256];
+	char lines[4096];
+	size_t used;
+};
+
+static void append_line(char *buf, size_t len, size_t *used, const char *l)
+{
+	int n;
+
+	if (*used >= len - 1)
+		return;
+	n = snprintf(buf + *used, len - *used, "%s\n", l);
+	*used = n < 0 ? *used : *used + (size_t)n;
+	if (*used > len - 1)
+		*used = len - 1;
+}
+
+/*
+ * A report of the window is complete: a known report of the kernel
+ * (gendisk_known_reports.h, after the fault dump @fault) goes to
+ * r->known, the first other one to r->report.
+ */
+static void end_report(struct gd_window_report *w, const char *fault,
+		       struct gd_nth_result *r)
+{
+	const char *why;
+
+	if (!w->open)
+		return;
+	w->open = false;
+	why = gd_known_match(w->lines, fault);
+	if (why && !r->known[0])
+		snprintf(r->known, sizeof(r->known), "%.200s (%.240s...)",
+			 w->first, why);
+	else if (!why && !r->report[0])
+		snprintf(r->report, sizeof(r->report), "%s", w->first);
+}
+
 /*
  * Read the kernel log of this N (records after the fixture's last read):
- * the fault-injection dump's fault type and first frames, and the first
- * kernel report line.
+ * the fault-injection dump's fault type and first frames, and the kernel
+ * reports.
  */
 static void read_window(int kmsg, const char *module,
 			struct gd_nth_result *r)
 {
 	char tag[GD_NAME_MAX + 4];
-
 	char rec[1024], frames[3][96], fault[32] = "?", driver[96] = "";
+	char dump[4096] = "";		/* the fault dump's lines */
+	size_t dump_used = 0;
+	struct gd_window_report w = { 0 };
 	int state = 0, nframes = 0;	/* 1: in a fault-injection dump */
-	bool in_report = false;		/* after a report's first line */
 	ssize_t n;
 
 	snprintf(tag, sizeof(tag), "[%s]", module);
@@ -244,6 +270,8 @@ static void read_window(int kmsg, const char *module,
 				snprintf(fault, sizeof(fault), "?");
 			state = 1;
 			nframes = 0;
+			dump_used = 0;
+			dump[0] = '\0';
 			continue;
 		}
 		if (state == 1 && !strncmp(msg, "name ", 5)) {
@@ -258,6 +286,7 @@ static void read_window(int kmsg, const char *module,
 		if (state == 1 && msg[0] == ' ') {
 			char *f = msg + strspn(msg, " ");
 
+			append_line(dump, sizeof(dump), &dump_used, msg);
 			if (!strncmp(f, "? ", 2) || f[0] == '<')
 				continue;
 			if (!strncmp(f, "do_init_module", 14))
@@ -271,18 +300,30 @@ static void read_window(int kmsg, const char *module,
 					 "%s", f);
 			continue;
 		}
-		if (!r->report[0] && is_report(msg)) {
-			snprintf(r->report, sizeof(r->report), "%s", msg);
-			in_report = true;
-			continue;
+		/*
+		 * A report inside a report (an oops's "Oops:" line after its
+		 * "BUG:") is part of it, until its call trace ends; kmemleak
+		 * reports follow each other.
+		 */
+		if (is_report(msg) &&
+		    (!w.open || w.task_end ||
+		     !strncmp(msg, "unreferenced object", 19))) {
+			end_report(&w, dump, r);
+			w.open = true;
+			w.task_end = false;
+			w.used = 0;
+			w.lines[0] = '\0';
+			snprintf(w.first, sizeof(w.first), "%s", msg);
 		}
-		if (in_report && msg[0] == ' ' &&
-		    known_report_frame(msg + strspn(msg, " "))) {
-			snprintf(r->known, sizeof(r->known), "%s", r->report);
-			r->report[0] = '\0';
-			in_report = false;
+		if (w.open) {
+			append_line(w.lines, sizeof(w.lines), &w.used, msg);
+			if (!strcmp(msg + strspn(msg, " "), "</TASK>"))
+				w.task_end = true;
+			if (strstr(msg, "---[ end "))
+				end_report(&w, dump, r);
 		}
 	}
+	end_report(&w, dump, r);
 	if (!state) {
 		if (r->injected)
 			snprintf(r->site, sizeof(r->site),
@@ -330,25 +371,103 @@ static void mark(const char *event, const char *sweep, const char *name)
 	gd_kmsg_mark(event, "gendisk_faults", test);
 }
 
+/* What the child of call_failing_nth() sends back. */
+struct gd_child_call {
+	int ret;			/* the call's: 0 or -errno */
+	long left;			/* fail-nth left afterwards */
+};
+
+/*
+ * Make @call in a child task whose @n-th fault-injectable call fails (0:
+ * none; fail-nth belongs to one task and a fork starts it at 0).  A
+ * call that goes wrong in the kernel may kill its task, even after it
+ * returned (an oops in the task work run on the way back to user space,
+ * such as a deferred fput): the sweep outlives it in this task.  Returns
+ * the call's result (0 or -errno) and sets *@left to what was left of
+ * the count (0: the n-th call failed); when the kernel killed the child
+ * *@killed is the signal and the result -EINTR.
+ */
+static int call_failing_nth(unsigned int n, int (*call)(void *), void *arg,
+			    long *left, int *killed)
+{
+	struct gd_child_call out = { -EIO, -1 };
+	int pfd[2], status;
+	ssize_t got;
+	pid_t pid;
+
+	*left = -1;
+	*killed = 0;
+	if (pipe2(pfd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		out.ret = -errno;
+		close(pfd[0]);
+		close(pfd[1]);
+		return out.ret;
+	}
+	if (!pid) {
+		int nth = n ? gd_failnth_open() : 0;
+
+		if (nth < 0) {
+			out.ret = nth;
+		} else {
+			if (n)
+				gd_failnth_arm(nth, n);
+			out.ret = call(arg);
+			out.left = n ? gd_failnth_disarm(nth) : -1;
+		}
+		if (write(pfd[1], &out, sizeof(out)) != sizeof(out))
+			_exit(2);
+		_exit(0);
+	}
+	close(pfd[1]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	got = read(pfd[0], &out, sizeof(out));
+	close(pfd[0]);
+	if (got != sizeof(out)) {
+		*killed = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
+		return -EINTR;
+	}
+	*left = out.left;
+	return out.ret;
+}
+
+struct gd_load_args {
+	int fd;
+	const char *params;
+};
+
+static int do_finit_module(void *arg)
+{
+	const struct gd_load_args *a = arg;
+
+	return syscall(SYS_finit_module, a->fd, a->params, 0) ? -errno : 0;
+}
+
+static int do_delete_module(void *arg)
+{
+	return syscall(SYS_delete_module, (const char *)arg, O_NONBLOCK) ?
+		-errno : 0;
+}
+
 /*
  * Load the module; with @n > 0 the n-th call of finit_module fails.
- * *@left: what was left of the count (0: that call failed).
+ * *@left: what was left of the count (0: that call failed); *@killed:
+ * call_failing_nth().
  */
 static int load(struct _test_data_gendisk_faults *self, unsigned int n,
-		long *left)
+		long *left, int *killed)
 {
-	int fd, ret;
+	struct gd_load_args a = { .params = self->prof.params };
+	int ret;
 
-	fd = open(self->prof.module_path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	a.fd = open(self->prof.module_path, O_RDONLY | O_CLOEXEC);
+	if (a.fd < 0)
 		return -errno;
-	if (n)
-		gd_failnth_arm(self->nth, n);
-	ret = syscall(SYS_finit_module, fd, self->prof.params, 0);
-	if (ret)
-		ret = -errno;
-	*left = n ? gd_failnth_disarm(self->nth) : -1;
-	close(fd);
+	ret = call_failing_nth(n, do_finit_module, &a, left, killed);
+	close(a.fd);
 	return ret;
 }
 
@@ -390,6 +509,7 @@ static void print_result(const char *sweep, const char *step, unsigned int n,
 	/* No "failed" in these lines: run reads such words as the reason. */
 	ksft_print_msg("%s %u: %s %s, %s%s: %s%s%s%s%s%s%s\n", sweep, n, step,
 		       r->load ? "error" : "ok",
+		       r->killed ? "the kernel killed the calling task" :
 		       r->load ? strerror(-r->load) : (r->disk ? "disk" : "no disk"),
 		       ok ? "" : " FAILED",
 		       r->site[0] ? r->site : "no call made to fail",
@@ -402,6 +522,7 @@ static void print_result(const char *sweep, const char *step, unsigned int n,
 FIXTURE_SETUP(gendisk_faults)
 {
 	char err[512];
+	int ret;
 
 	self->nth = -1;
 	self->kmsg = -1;
@@ -423,6 +544,11 @@ FIXTURE_SETUP(gendisk_faults)
 		       sizeof(self->prof.params));
 	if (gd_failnth_setup(err, sizeof(err)))
 		SKIP(return, "no fault injection: %s", err);
+	ret = gd_known_load(NULL, err, sizeof(err));
+	ASSERT_NE(-EINVAL, ret) TH_LOG("%s", err);
+	if (ret)
+		ksft_print_msg("no list of known kernel reports (%s): every kernel report counts against the driver\n",
+			       err);
 	self->nth = gd_failnth_open();
 	ASSERT_LE(0, self->nth) TH_LOG("fail-nth: %s", strerror(-self->nth));
 	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -453,6 +579,26 @@ FIXTURE_TEARDOWN(gendisk_faults)
 }
 
 /*
+ * A child the kernel killed left no count: its n-th call failed if the
+ * kernel log shows the failure.  The kill itself must be explained by a
+ * kernel report of the window: a known one of the kernel's own (the
+ * sweep goes on) or the driver's (r->report fails the N); a kill with no
+ * report at all fails it too.
+ */
+static bool judge_killed(unsigned int n, struct gd_nth_result *r)
+{
+	if (!r->killed)
+		return true;
+	r->injected = n && r->dumped;
+	if (r->report[0] || r->known[0])
+		return true;
+	snprintf(r->why, sizeof(r->why),
+		 "the kernel killed the calling task (signal %d) with no report",
+		 r->killed);
+	return false;
+}
+
+/*
  * One bring-up with its @n-th call failed (0: none), torn down and
  * judged; false when it was not clean (@r says why).
  */
@@ -464,7 +610,7 @@ static bool bringup_once(struct _test_data_gendisk_faults *self,
 
 	lseek(self->kmsg, 0, SEEK_END);
 	mark("begin", "bringup_fail_nth", name);
-	r->load = load(self, n, &r->left);
+	r->load = load(self, n, &r->left, &r->killed);
 	r->injected = n && r->left == 0;
 	if (!r->load)
 		ok = check_loaded(self, r);
@@ -475,7 +621,7 @@ static bool bringup_once(struct _test_data_gendisk_faults *self,
 		ok = false;
 	mark("end", "bringup_fail_nth", name);
 	read_window(self->kmsg, self->prof.module, r);
-	return ok && !r->report[0];
+	return judge_killed(n, r) && ok && !r->report[0];
 }
 
 /* Fail one call of the bring-up: its result line, its verdict. */
@@ -606,16 +752,14 @@ TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
 		snprintf(name, sizeof(name), "%u", n);
 		lseek(self->kmsg, 0, SEEK_END);
 		mark("begin", "remove_fail_nth", name);
-		ret = load(self, 0, &left);
+		ret = load(self, 0, &left, &r.killed);
 		ASSERT_EQ(0, ret) TH_LOG("loading %s: %s",
 					 self->prof.module_path, strerror(-ret));
 		ok = check_loaded(self, &r);
 		gd_run_hook("TEARDOWN", self->prof.teardown, r.why,
 			    sizeof(r.why));
-		gd_failnth_arm(self->nth, n);
-		ret = syscall(SYS_delete_module, self->prof.module, O_NONBLOCK);
-		ret = ret ? -errno : 0;
-		r.left = gd_failnth_disarm(self->nth);
+		ret = call_failing_nth(n, do_delete_module, self->prof.module,
+				       &r.left, &r.killed);
 		r.injected = r.left == 0;
 		r.load = ret;
 		/* An unload that failed may be retried: it must work then. */
@@ -625,7 +769,7 @@ TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
 			ok = false;
 		mark("end", "remove_fail_nth", name);
 		read_window(self->kmsg, self->prof.module, &r);
-		if (r.report[0])
+		if (!judge_killed(n, &r) || r.report[0])
 			ok = false;
 		if (r.injected || !ok)
 			print_result("remove", "unload", n, &r, ok);
