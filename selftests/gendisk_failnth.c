@@ -116,16 +116,22 @@ int gd_failnth_arm(int fd, unsigned int n)
 	return 0;
 }
 
-long gd_failnth_disarm(int fd)
+long gd_failnth_left(int fd)
 {
 	char num[16];
-	ssize_t n;
+	ssize_t n = pread(fd, num, sizeof(num) - 1, 0);
 
-	/* The read first: disarming overwrites the counter. */
-	n = pread(fd, num, sizeof(num) - 1, 0);
-	gd_failnth_arm(fd, 0);
 	if (n <= 0)
 		return -1;
 	num[n] = '\0';
 	return strtol(num, NULL, 10);
+}
+
+long gd_failnth_disarm(int fd)
+{
+	/* The read first: disarming overwrites the counter. */
+	long left = gd_failnth_left(fd);
+
+	gd_failnth_arm(fd, 0);
+	return left;
 }

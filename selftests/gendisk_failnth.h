@@ -43,4 +43,7 @@ int gd_failnth_arm(int fd, unsigned int n);
  */
 long gd_failnth_disarm(int fd);
 
+/* What is left of the counter, still armed (-1: unreadable). */
+long gd_failnth_left(int fd);
+
 #endif /* GENDISK_FAILNTH_H */

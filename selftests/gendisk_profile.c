@@ -39,6 +39,7 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("PARAMS", GD_KEY_STR, params),
 	GD_KEY("CYCLE_PARAMS", GD_KEY_STR, cycle_params),
 	GD_KEY("FAULTS_PARAMS", GD_KEY_STR, faults_params),
+	GD_KEY("FAULTS_BIND", GD_KEY_STR, faults_bind),
 	GD_KEY("DISK", GD_KEY_STR, disk),
 	GD_KEY("DEV", GD_KEY_STR, dev),
 	GD_KEY("DISK_PREFIX", GD_KEY_STR, disk_prefix),

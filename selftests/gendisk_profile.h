@@ -23,6 +23,7 @@ struct gd_profile {
 	char params[GD_STR_MAX];	/* PARAMS: normal load */
 	char cycle_params[GD_STR_MAX];	/* CYCLE_PARAMS: cheap load */
 	char faults_params[GD_STR_MAX];	/* FAULTS_PARAMS: gendisk_faults */
+	char faults_bind[GD_STR_MAX];	/* FAULTS_BIND: "BUS DRIVER" */
 	char disk[GD_NAME_MAX];		/* DISK: name in /sys/block */
 	char dev[GD_STR_MAX];		/* DEV: node, default /dev/DISK */
 	char disk_prefix[GD_NAME_MAX];	/* DISK_PREFIX: leftover check */
