@@ -42,6 +42,7 @@
 #include "gendisk_known_reports.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
+#include "gendisk_steps.h"
 #include "gendisk_sysfs.h"
 
 /*
@@ -76,7 +77,12 @@ static void set_rcu_expedited(char *old, size_t len, const char *value)
 
 FIXTURE(gendisk_faults) {
 	struct gd_profile prof;		/* as the running sweep needs it */
+	struct gd_profile written;	/* as the profile says */
 	int fd;				/* the module, for finit_module */
+	struct gd_steps steps;		/* FAULTS_SETUP or FAULTS_RESIZE */
+	const char *prepare_key;	/* FAULTS_SETUP_PREPARE, ... */
+	const char *prepare;		/* its sh command */
+	uint64_t old_bytes;		/* the disk's size before a resize */
 	char rcu_expedited[8];		/* its value before */
 	int nth;			/* this task's fail-nth */
 	int kmsg;			/* /dev/kmsg, read side, nonblocking */
@@ -603,10 +609,12 @@ FIXTURE_SETUP(gendisk_faults)
 	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_faults",
 				      _metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
+	memcpy(&self->written, &self->prof, sizeof(self->written));
 	/*
 	 * FAULTS_PARAMS make the disk at load time: the load is the whole
 	 * bring-up, so SETUP and TEARDOWN (null_blk's configfs device) stay
-	 * out of it.
+	 * out of it.  The sweeps of the create step and the resize take the
+	 * profile as written (profile_as_written()).
 	 */
 	if (self->prof.faults_params[0]) {
 		memcpy(self->prof.params, self->prof.faults_params,
@@ -944,6 +952,197 @@ TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
 	ksft_print_msg("remove: %u fault-injectable calls in delete_module(2) failed in turn, all clean, %u in the driver's own code\n",
 		       n - 1, c.in_driver);
+}
+
+/*
+ * The profile's own steps (FAULTS_SETUP, FAULTS_RESIZE) are the armed
+ * call, run by the child itself (gendisk_steps.h).
+ */
+static int steps_call(void *arg, int *step)
+{
+	const struct _test_data_gendisk_faults *self = arg;
+
+	return gd_steps_run(&self->steps, step);
+}
+
+/* The steps' unarmed sh prelude (FAULTS_*_PREPARE). */
+static bool steps_prepare(struct _test_data_gendisk_faults *self,
+			  struct gd_nth_result *r)
+{
+	return !gd_run_hook(self->prepare_key, self->prepare, r->why,
+			    sizeof(r->why));
+}
+
+/* Name the step that failed: an exec'd program's is the last one. */
+static void steps_failed_at(struct _test_data_gendisk_faults *self,
+			    struct gd_nth_result *r)
+{
+	const struct gd_step *last = &self->steps.step[self->steps.n - 1];
+
+	if (last->verb == GD_STEP_EXEC &&
+	    (r->exited > 0 || (r->killed && r->step < 0)))
+		r->step = self->steps.n - 1;
+	if (r->called && r->load && r->step >= 0 &&
+	    r->step < (int)self->steps.n)
+		snprintf(r->at, sizeof(r->at), "%s",
+			 self->steps.step[r->step].text);
+}
+
+static bool setup_before(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	return load_plain(self, r) && steps_prepare(self, r);
+}
+
+/*
+ * Steps that succeeded made the disk, which must read as after
+ * check_loaded(); steps that failed may have made it or not.
+ */
+static bool setup_after(struct _test_data_gendisk_faults *self,
+			struct gd_nth_result *r)
+{
+	bool ok = true;
+
+	steps_failed_at(self, r);
+	if (r->called && !r->load) {
+		ok = disk_ready(self, true, r);
+		if (!ok)
+			snprintf(r->why + strlen(r->why),
+				 sizeof(r->why) - strlen(r->why),
+				 " after the steps succeeded");
+	} else if (r->called) {
+		disk_ready(self, false, r);
+		r->why[0] = '\0';	/* a half-made disk need not read */
+	}
+	return take_down(self, r) && ok;
+}
+
+/* The create step after a load: FAULTS_SETUP's steps are the call. */
+static const struct gd_sweep setup_sweep = {
+	"setup_fail_nth", "setup", "steps",
+	setup_before, steps_call, setup_after,
+};
+
+/* The disk's size in bytes from sysfs, 0 when unreadable. */
+static uint64_t disk_bytes(const struct gd_profile *p)
+{
+	uint64_t sectors;
+
+	return gd_sysfs_u64(p->disk, "size", &sectors) ? 0 : sectors * 512;
+}
+
+/* Load, SETUP, a disk that reads, its size; then the prelude. */
+static bool resize_before(struct _test_data_gendisk_faults *self,
+			  struct gd_nth_result *r)
+{
+	if (!load_plain(self, r))
+		return false;
+	if (gd_run_hook("SETUP", self->prof.setup, r->why, sizeof(r->why)) ||
+	    !disk_ready(self, true, r))
+		return false;
+	self->old_bytes = disk_bytes(&self->prof);
+	return steps_prepare(self, r);
+}
+
+/*
+ * Whatever failed, the disk still reads and has the old size or the new
+ * one (RESIZE_BYTES); the new one when the steps succeeded.
+ */
+static bool resize_after(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	uint64_t bytes, want = self->prof.resize_bytes;
+	bool ok = true;
+
+	steps_failed_at(self, r);
+	if (r->called && !r->killed) {
+		ok = disk_ready(self, true, r);
+		bytes = disk_bytes(&self->prof);
+		snprintf(r->state, sizeof(r->state), "%s size",
+			 bytes == want ? "new" :
+			 bytes == self->old_bytes ? "old" : "wrong");
+		if (ok && bytes != want && (bytes != self->old_bytes ||
+					    !r->load)) {
+			snprintf(r->why, sizeof(r->why),
+				 "%llu bytes after the steps %s (%llu before, RESIZE_BYTES %llu)",
+				 (unsigned long long)bytes,
+				 r->load ? "failed" : "succeeded",
+				 (unsigned long long)self->old_bytes,
+				 (unsigned long long)want);
+			ok = false;
+		}
+	}
+	return take_down(self, r) && ok;
+}
+
+/* The resize of the live disk: FAULTS_RESIZE's steps are the call. */
+static const struct gd_sweep resize_sweep = {
+	"resize_fail_nth", "resize", "steps",
+	resize_before, steps_call, resize_after,
+};
+
+/*
+ * The steps of @key (@spec) with each of their calls failed in turn,
+ * after a plain run (no call failed) that must work.
+ */
+static void sweep_steps(struct __test_metadata *_metadata,
+			struct _test_data_gendisk_faults *self,
+			const struct gd_sweep *s, const char *key,
+			const char *spec, const char *prepare_key,
+			const char *prepare)
+{
+	struct gd_nth_result r = { 0 };
+	struct gd_counts c = { 0 };
+	char err[GD_CMD_MAX + 128];
+	unsigned int n;
+
+	ASSERT_EQ(0, gd_steps_parse(spec, &self->steps, err, sizeof(err)))
+		TH_LOG("%s: %s", key, err);
+	self->prepare_key = prepare_key;
+	self->prepare = prepare;
+	ASSERT_TRUE(sweep_once(self, s, 0, "plain", &r) && !r.load)
+		TH_LOG("%s with no call failed: %s%s%s%s%s: %s%s%s", key,
+		       r.load ? strerror(-r.load) : "ok",
+		       r.at[0] ? " at '" : "", r.at, r.at[0] ? "'" : "",
+		       r.exited > 0 ? " (exit status)" : "", r.why,
+		       r.report[0] ? "; kernel: " : "", r.report);
+	n = sweep_all(_metadata, self, s, 1, &c, &r);
+	if (!n)
+		return;
+	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
+	EXPECT_EQ(0, r.load) TH_LOG("no call failed but the steps did: %s",
+				    strerror(-r.load));
+	ksft_print_msg("%s: %u fault-injectable calls of %s failed in turn, all clean: %u in the driver's own code, %u without a stack; the steps failed %u times (%u an exec the kernel ended), succeeded %u times\n",
+		       s->label, n - 1, key, c.in_driver, c.nodump, c.failed,
+		       c.exec_killed, n - 1 - c.failed);
+}
+
+/* The profile as written: the fixture set it up for the bring-up. */
+static void profile_as_written(struct _test_data_gendisk_faults *self)
+{
+	memcpy(&self->prof, &self->written, sizeof(self->prof));
+}
+
+/* Fail each call of the create step (FAULTS_SETUP) after a load. */
+TEST_F_TIMEOUT(gendisk_faults, setup_fail_nth, 1800)
+{
+	profile_as_written(self);
+	if (!self->prof.faults_setup[0])
+		SKIP(return, "the profile has no FAULTS_SETUP (its create step as steps)");
+	sweep_steps(_metadata, self, &setup_sweep, "FAULTS_SETUP",
+		    self->prof.faults_setup, "FAULTS_SETUP_PREPARE",
+		    self->prof.faults_setup_prepare);
+}
+
+/* Fail each call of the resize (FAULTS_RESIZE) of the live disk. */
+TEST_F_TIMEOUT(gendisk_faults, resize_fail_nth, 1800)
+{
+	profile_as_written(self);
+	if (!self->prof.faults_resize[0])
+		SKIP(return, "the profile has no FAULTS_RESIZE (its resize as steps)");
+	sweep_steps(_metadata, self, &resize_sweep, "FAULTS_RESIZE",
+		    self->prof.faults_resize, "FAULTS_RESIZE_PREPARE",
+		    self->prof.faults_resize_prepare);
 }
 
 /*
