@@ -10,7 +10,11 @@
  * entry.  A bring-up that still succeeds must give a disk that reads.
  * The sweep ends at the first N the bring-up never reaches (the counter
  * is still armed when finit_module returns): every call was failed once.
- * remove_fail_nth does the same to delete_module(2) of a loaded driver.
+ * remove_fail_nth does the same to delete_module(2) of a loaded driver;
+ * setup_fail_nth and resize_fail_nth to the profile's create step and
+ * resize after a plain load, given as steps this program's task runs
+ * itself (FAULTS_SETUP, FAULTS_RESIZE: gendisk_steps.h), since a shell
+ * command is another task, which the count never reaches.
  *
  * Each N is bracketed by its own kernel-log markers
  * ("gdc-test: begin gendisk_faults.bringup_fail_nth/N"), so vm/splat-scan
