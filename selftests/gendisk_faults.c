@@ -10,7 +10,11 @@
  * entry.  A bring-up that still succeeds must give a disk that reads.
  * The sweep ends at the first N the bring-up never reaches (the counter
  * is still armed when finit_module returns): every call was failed once.
- * remove_fail_nth does the same to delete_module(2) of a loaded driver.
+ * remove_fail_nth does the same to delete_module(2) of a loaded driver;
+ * setup_fail_nth and resize_fail_nth to the profile's create step and
+ * resize after a plain load, given as steps this program's task runs
+ * itself (FAULTS_SETUP, FAULTS_RESIZE: gendisk_steps.h), since a shell
+ * command is another task, which the count never reaches.
  *
  * Each N is bracketed by its own kernel-log markers
  * ("gdc-test: begin gendisk_faults.bringup_fail_nth/N"), so vm/splat-scan
@@ -28,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,6 +46,7 @@
 #include "gendisk_known_reports.h"
 #include "gendisk_module.h"
 #include "gendisk_profile.h"
+#include "gendisk_steps.h"
 #include "gendisk_sysfs.h"
 
 /*
@@ -77,17 +83,23 @@ static void set_rcu_expedited(char *old, size_t len, const char *value)
 #define GD_BIND_MAX 4
 
 FIXTURE(gendisk_faults) {
-	struct gd_profile prof;
+	struct gd_profile prof;		/* as the running sweep needs it */
 	/*
 	 * FAULTS_BIND="BUS DRIVER": the bus's automatic probing is off during
-	 * the sweeps, and a bring-up is the load and then a bind of each
-	 * device of BUS that had no driver (bind_path), in the same task.
+	 * the sweeps, and a load is followed by a bind of each device of BUS
+	 * that had no driver (bind_path), in the same task.
 	 */
 	char bind_path[GD_STR_MAX + 64];
 	char autoprobe_path[GD_STR_MAX + 64];
 	char autoprobe_old[8];		/* drivers_autoprobe before: restored */
 	char bind_devs[GD_BIND_MAX][64];
 	int nbind;
+	struct gd_profile written;	/* as the profile says */
+	int fd;				/* the module, for finit_module */
+	struct gd_steps steps;		/* FAULTS_SETUP or FAULTS_RESIZE */
+	const char *prepare_key;	/* FAULTS_SETUP_PREPARE, ... */
+	const char *prepare;		/* its sh command */
+	uint64_t old_bytes;		/* the disk's size before a resize */
 	char rcu_expedited[8];		/* its value before */
 	int nth;			/* this task's fail-nth */
 	int kmsg;			/* /dev/kmsg, read side, nonblocking */
@@ -98,15 +110,21 @@ FIXTURE(gendisk_faults) {
 /* What one N did, for its summary line and the verdict. */
 struct gd_nth_result {
 	bool injected;
+	bool called;			/* the armed call was made */
 	long left;			/* fail-nth left: 0 injected */
 	int killed;			/* the kernel killed the calling task */
-	bool in_bind;			/* failed after the load: in the bind */
+	int exited;			/* an exec'd program's exit status */
+	int step;			/* the step that failed, -1: none */
+	bool in_exec;			/* the failed call was under execve */
+	bool in_bind;			/* ... after the load, in the bind */
 	bool dumped;			/* the failed call's stack was printed */
 	bool in_init;			/* ... under do_init_module() */
 	bool in_driver;			/* ... with a frame of the driver */
 	int load;			/* finit_module: 0 or -errno */
 	bool disk;			/* the disk was there afterwards */
 	char site[320];			/* the failed call, from its stack */
+	char at[160];			/* the step that failed, as written */
+	char state[32];			/* the disk afterwards, if not "disk" */
 	char report[256];		/* first kernel report line, if any */
 	char known[512];		/* a known report of the kernel's own */
 	char why[768];			/* what the system oracle found */
@@ -305,6 +323,8 @@ static void read_window(int kmsg, const char *module,
 				continue;
 			if (!strncmp(f, "do_init_module", 14))
 				r->in_init = true;
+			if (strstr(f, "sys_execve"))
+				r->in_exec = true;
 			if (strstr(f, tag))
 				r->in_driver = true;
 			if (!driver[0] && strstr(f, " ["))
@@ -385,36 +405,68 @@ static void mark(const char *event, const char *sweep, const char *name)
 	gd_kmsg_mark(event, "gendisk_faults", test);
 }
 
+/* What an armed call gets and gives back, in the child. */
+struct gd_armed {
+	int nth;			/* the child's fail-nth, 0: not armed */
+	int step;			/* the step that failed, -1: none */
+	int late;			/* load_call(): still armed after the load */
+};
+
 /* What the child of call_failing_nth() sends back. */
 struct gd_child_call {
 	int ret;			/* the call's: 0 or -errno */
 	long left;			/* fail-nth left afterwards */
-	int late;			/* the call's own: see call_failing_nth() */
+	struct gd_armed a;
 };
+
+/* What is left of the fail-nth count of @pid, a child not reaped yet. */
+static long child_failnth(pid_t pid)
+{
+	char path[64], buf[32];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/fail-nth", pid, pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
 
 /*
  * Make @call in a child task whose @n-th fault-injectable call fails (0:
  * none; fail-nth belongs to one task and a fork starts it at 0).  A
  * call that goes wrong in the kernel may kill its task, even after it
  * returned (an oops in the task work run on the way back to user space,
- * such as a deferred fput): the sweep outlives it in this task.  Returns
- * the call's result (0 or -errno) and sets *@left to what was left of
- * the count (0: the n-th call failed); when the kernel killed the child
- * *@killed is the signal and the result -EINTR.  @call gets the child's
- * fail-nth descriptor (0: not armed) and may set *@late, which is
- * passed back (do_finit_module(): the count was still armed when the
- * load returned).
+ * such as a deferred fput): the sweep outlives it in this task.  A call
+ * may also make the child another program (an exec step, which keeps
+ * the count): its exit status goes to r->exited, and what was left of
+ * the count is read from the child before it is reaped.  Returns the
+ * call's result (0 or -errno; an exec'd program's failure is -EIO) and
+ * sets r->left to what was left of the count (0: the n-th call failed);
+ * when the kernel killed the child r->killed is the signal and the
+ * result -EINTR.
  */
-static int call_failing_nth(unsigned int n, int (*call)(void *, int, int *),
-			    void *arg, long *left, int *killed, int *late)
+static int call_failing_nth(unsigned int n,
+			    int (*call)(void *, struct gd_armed *),
+			    void *arg, struct gd_nth_result *r)
 {
-	struct gd_child_call out = { -EIO, -1, 0 };
+	struct gd_child_call out = { -EIO, -1, { 0, -1, 0 } };
+	siginfo_t info;
 	int pfd[2], status;
+	long left = -1;
 	ssize_t got;
 	pid_t pid;
 
-	*left = -1;
-	*killed = 0;
+	r->left = -1;
+	r->killed = 0;
+	r->step = -1;
+	r->exited = -1;
 	if (pipe2(pfd, O_CLOEXEC))
 		return -errno;
 	pid = fork();
@@ -432,7 +484,8 @@ static int call_failing_nth(unsigned int n, int (*call)(void *, int, int *),
 		} else {
 			if (n)
 				gd_failnth_arm(nth, n);
-			out.ret = call(arg, nth, &out.late);
+			out.a.nth = nth;
+			out.ret = call(arg, &out.a);
 			out.left = n ? gd_failnth_disarm(nth) : -1;
 		}
 		if (write(pfd[1], &out, sizeof(out)) != sizeof(out))
@@ -440,92 +493,64 @@ static int call_failing_nth(unsigned int n, int (*call)(void *, int, int *),
 		_exit(0);
 	}
 	close(pfd[1]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while (waitid(P_PID, pid, &info, WEXITED | WNOWAIT) < 0 &&
+	       errno == EINTR)
 		;
 	got = read(pfd[0], &out, sizeof(out));
 	close(pfd[0]);
-	if (got != sizeof(out)) {
-		*killed = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
-		return -EINTR;
+	if (got != sizeof(out) && n)
+		left = child_failnth(pid);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (got == sizeof(out)) {
+		r->left = out.left;
+		r->step = out.a.step;
+		r->in_bind = out.a.late;
+		return out.ret;
 	}
-	*left = out.left;
-	if (late)
-		*late = out.late;
-	return out.ret;
-}
-
-struct gd_load_args {
-	int fd;
-	const char *params;
-	const struct _test_data_gendisk_faults *self;
-};
-
-/* Write @dev to the driver's bind file: probe it, in this task. */
-static int bind_device(const char *path, const char *dev)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, dev, strlen(dev)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-/* *@in_bind: the n-th call had not come when the load returned. */
-static int do_finit_module(void *arg, int nth, int *in_bind)
-{
-	const struct gd_load_args *a = arg;
-	int i, ret;
-
-	if (syscall(SYS_finit_module, a->fd, a->params, 0))
-		return -errno;
-	*in_bind = nth > 0 && gd_failnth_left(nth) > 0;
-	for (i = 0; i < a->self->nbind; i++) {
-		ret = bind_device(a->self->bind_path, a->self->bind_devs[i]);
-		if (ret)
-			return ret;
+	r->left = left;
+	if (WIFEXITED(status)) {
+		r->exited = WEXITSTATUS(status);
+		return r->exited ? -EIO : 0;
 	}
-	return 0;
-}
-
-static int do_delete_module(void *arg, int nth, int *late)
-{
-	(void)nth;
-	(void)late;
-	return syscall(SYS_delete_module, (const char *)arg, O_NONBLOCK) ?
-		-errno : 0;
+	r->killed = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
+	return -EINTR;
 }
 
 /*
- * Load the module; with @n > 0 the n-th call of finit_module fails.
- * *@left: what was left of the count (0: that call failed); *@killed:
- * call_failing_nth().
+ * A disk that is there must have its node and read; with @must it must
+ * be there (waited for) too.
  */
-static int load(struct _test_data_gendisk_faults *self, unsigned int n,
-		long *left, int *killed, bool *in_bind)
+static bool disk_ready(struct _test_data_gendisk_faults *self, bool must,
+		       struct gd_nth_result *r)
 {
-	int late = 0;
-	struct gd_load_args a = { .params = self->prof.params, .self = self };
-	int ret;
+	char sysdir[GD_STR_MAX + 16];
 
-	a.fd = open(self->prof.module_path, O_RDONLY | O_CLOEXEC);
-	if (a.fd < 0)
-		return -errno;
-	ret = call_failing_nth(n, do_finit_module, &a, left, killed, &late);
-	close(a.fd);
-	if (in_bind)
-		*in_bind = late && self->nbind;
-	return ret;
+	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", self->prof.disk);
+	r->disk = must ? gd_wait_path(sysdir, true, GD_APPEAR_TIMEOUT_MS) :
+		access(sysdir, F_OK) == 0;
+	if (!r->disk) {
+		if (must)
+			snprintf(r->why, sizeof(r->why), "no %s", sysdir);
+		return !must;
+	}
+	if (!gd_wait_path(self->prof.dev, true, GD_APPEAR_TIMEOUT_MS)) {
+		snprintf(r->why, sizeof(r->why), "disk %s but no node %s",
+			 self->prof.disk, self->prof.dev);
+		return false;
+	}
+	if (!disk_reads(&self->prof)) {
+		snprintf(r->why, sizeof(r->why), "%s does not read",
+			 self->prof.dev);
+		return false;
+	}
+	return true;
 }
 
 /* After a successful load: SETUP, and a disk that is there must read. */
 static bool check_loaded(struct _test_data_gendisk_faults *self,
 			 struct gd_nth_result *r)
 {
-	char sysdir[GD_STR_MAX + 16];
-
 	/*
 	 * A load that absorbed the failed call may leave SETUP nothing to
 	 * work on (loop_init() ignores loop_add()'s error: no loop0 for
@@ -535,37 +560,7 @@ static bool check_loaded(struct _test_data_gendisk_faults *self,
 	 */
 	if (gd_run_hook("SETUP", self->prof.setup, r->why, sizeof(r->why)))
 		return r->injected;
-	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", self->prof.disk);
-	r->disk = access(sysdir, F_OK) == 0;
-	if (r->disk && !gd_wait_path(self->prof.dev, true,
-				     GD_APPEAR_TIMEOUT_MS)) {
-		snprintf(r->why, sizeof(r->why), "disk %s but no node %s", self->prof.disk,
-			 self->prof.dev);
-		return false;
-	}
-	if (r->disk && !disk_reads(&self->prof)) {
-		snprintf(r->why, sizeof(r->why),
-			 "the load succeeded but %s does not read",
-			 self->prof.dev);
-		return false;
-	}
-	return true;
-}
-
-static void print_result(const char *sweep, const char *step, unsigned int n,
-			 const struct gd_nth_result *r, bool ok)
-{
-	/* No "failed" in these lines: run reads such words as the reason. */
-	ksft_print_msg("%s %u: %s %s, %s%s: %s%s%s%s%s%s%s\n", sweep, n, step,
-		       r->load ? "error" : "ok",
-		       r->killed ? "the kernel killed the calling task" :
-		       r->load ? strerror(-r->load) : (r->disk ? "disk" : "no disk"),
-		       ok ? "" : " FAILED",
-		       r->site[0] ? r->site : "no call made to fail",
-		       r->why[0] ? "; " : "", r->why,
-		       r->report[0] ? "; kernel: " : "", r->report,
-		       r->known[0] ? "; known kernel report, not the driver's: " : "",
-		       r->known);
+	return disk_ready(self, false, r);
 }
 
 static int write_file(const char *path, const char *value)
@@ -580,10 +575,16 @@ static int write_file(const char *path, const char *value)
 	return ret;
 }
 
+/* Write @dev to the driver's bind file: probe it, in this task. */
+static int bind_device(const char *path, const char *dev)
+{
+	return write_file(path, dev);
+}
+
 /*
  * FAULTS_BIND="BUS DRIVER": turn BUS's automatic probing off and note
- * the devices with no driver, which each bring-up binds by hand.  A
- * driver registered while its device is already there probes it inside
+ * the devices with no driver, which each load binds by hand.  A driver
+ * registered while its device is already there probes it inside
  * driver_register(), and in 6.12 a failure later in bus_add_driver()
  * frees the module while the partition scan still holds the disk (a
  * kernel oops, vm/known-kernel-reports): binding after the load, as a
@@ -648,6 +649,71 @@ static int bind_setup(struct _test_data_gendisk_faults *self, char *err,
 	return 0;
 }
 
+/* A load with no failed call, for the sweeps of what follows it. */
+static bool load_plain(struct _test_data_gendisk_faults *self,
+		       struct gd_nth_result *r)
+{
+	int i, ret = gd_module_load(&self->prof, NULL);
+
+	for (i = 0; !ret && i < self->nbind; i++)
+		ret = bind_device(self->bind_path, self->bind_devs[i]);
+	if (ret)
+		snprintf(r->why, sizeof(r->why), "loading %s (%s)%s: %s",
+			 self->prof.module_path, self->prof.params,
+			 self->nbind ? " and binding" : "", strerror(-ret));
+	return !ret;
+}
+
+/* TEARDOWN and the unload, if the module is there: false if it stays. */
+static bool take_down(struct _test_data_gendisk_faults *self,
+		      struct gd_nth_result *r)
+{
+	return !gd_module_loaded(&self->prof) ||
+		!gd_bringup_remove(&self->prof, r->why, sizeof(r->why));
+}
+
+/*
+ * One sweep: for each N, @before (unarmed: what the armed call needs),
+ * @call in a child with its N-th fault-injectable call failed, @after
+ * (unarmed: judge the state, take the driver down), then the oracle.
+ */
+struct gd_sweep {
+	const char *test;	/* its kernel-log markers: "setup_fail_nth" */
+	const char *label;	/* its result lines: "setup" */
+	const char *what;	/* the armed call, in those lines: "steps" */
+	bool (*before)(struct _test_data_gendisk_faults *self,
+		       struct gd_nth_result *r);
+	int (*call)(void *self, struct gd_armed *a);
+	bool (*after)(struct _test_data_gendisk_faults *self,
+		      struct gd_nth_result *r);
+};
+
+static void print_result(const struct gd_sweep *s, unsigned int n,
+			 const struct gd_nth_result *r, bool ok)
+{
+	char res[96];
+
+	if (r->killed)
+		snprintf(res, sizeof(res), "the kernel killed the calling task");
+	else if (r->exited > 0)
+		snprintf(res, sizeof(res), "exit status %d", r->exited);
+	else if (r->load)
+		snprintf(res, sizeof(res), "%s", strerror(-r->load));
+	else
+		snprintf(res, sizeof(res), "%s",
+			 r->state[0] ? r->state : r->disk ? "disk" : "no disk");
+	/* No "failed" in these lines: run reads such words as the reason. */
+	ksft_print_msg("%s %u: %s %s, %s%s%s%s%s: %s%s%s%s%s%s%s\n", s->label, n,
+		       s->what, r->load ? "error" : "ok", res,
+		       r->at[0] ? " at '" : "", r->at, r->at[0] ? "'" : "",
+		       ok ? "" : " FAILED",
+		       r->site[0] ? r->site : "no call made to fail",
+		       r->why[0] ? "; " : "", r->why,
+		       r->report[0] ? "; kernel: " : "", r->report,
+		       r->known[0] ? "; known kernel report, not the driver's: " : "",
+		       r->known);
+}
+
 FIXTURE_SETUP(gendisk_faults)
 {
 	char err[512];
@@ -655,13 +721,16 @@ FIXTURE_SETUP(gendisk_faults)
 
 	self->nth = -1;
 	self->kmsg = -1;
+	self->fd = -1;
 	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_faults",
 				      _metadata->name, err, sizeof(err)))
 		TH_LOG("%s", err);
+	memcpy(&self->written, &self->prof, sizeof(self->written));
 	/*
 	 * FAULTS_PARAMS make the disk at load time: the load is the whole
 	 * bring-up, so SETUP and TEARDOWN (null_blk's configfs device) stay
-	 * out of it.
+	 * out of it.  The sweeps of the create step and the resize take the
+	 * profile as written (profile_as_written()).
 	 */
 	if (self->prof.faults_params[0]) {
 		memcpy(self->prof.params, self->prof.faults_params,
@@ -726,56 +795,165 @@ static bool judge_killed(unsigned int n, struct gd_nth_result *r)
 	r->injected = n && r->dumped;
 	if (r->report[0] || r->known[0])
 		return true;
+	/*
+	 * An exec step whose execve(2) failed past its point of no return:
+	 * bprm_execve() ends the task with SIGSEGV (fs/exec.c), no report.
+	 */
+	if (r->killed == SIGSEGV && r->in_exec && r->injected) {
+		snprintf(r->why, sizeof(r->why),
+			 "execve failed past its point of no return: the kernel's SIGSEGV");
+		return true;
+	}
 	snprintf(r->why, sizeof(r->why),
 		 "the kernel killed the calling task (signal %d) with no report",
 		 r->killed);
 	return false;
 }
 
+
 /*
- * One bring-up with its @n-th call failed (0: none), torn down and
- * judged; false when it was not clean (@r says why).
+ * One N of sweep @s with its @n-th call failed (0: none), the driver
+ * taken down and judged; false when it was not clean (@r says why).
  */
-static bool bringup_once(struct _test_data_gendisk_faults *self,
-			 unsigned int n, const char *name,
-			 struct gd_nth_result *r)
+static bool sweep_once(struct _test_data_gendisk_faults *self,
+		       const struct gd_sweep *s, unsigned int n,
+		       const char *name, struct gd_nth_result *r)
 {
 	bool ok = true;
 
 	lseek(self->kmsg, 0, SEEK_END);
-	mark("begin", "bringup_fail_nth", name);
-	r->load = load(self, n, &r->left, &r->killed, &r->in_bind);
-	r->injected = n && r->left == 0;
-	if (!r->load)
-		ok = check_loaded(self, r);
-	if (gd_module_loaded(&self->prof) &&
-	    gd_bringup_remove(&self->prof, r->why, sizeof(r->why)))
+	mark("begin", s->test, name);
+	r->load = -ECANCELED;
+	r->exited = -1;
+	if (s->before && !s->before(self, r)) {
+		ok = false;
+	} else {
+		r->called = true;
+		r->load = call_failing_nth(n, s->call, self, r);
+		r->injected = n && r->left == 0;
+	}
+	if (!s->after(self, r))
 		ok = false;
 	if (ok && !nothing_left(self, r))
 		ok = false;
-	mark("end", "bringup_fail_nth", name);
+	mark("end", s->test, name);
 	read_window(self->kmsg, self->prof.module, r);
 	return judge_killed(n, r) && ok && !r->report[0];
 }
 
-/* Fail one call of the bring-up: its result line, its verdict. */
-static bool bringup_nth(struct __test_metadata *_metadata,
-			struct _test_data_gendisk_faults *self,
-			unsigned int n, struct gd_nth_result *r)
+/* Fail one call: its result line, its verdict. */
+static bool sweep_nth(struct __test_metadata *_metadata,
+		      struct _test_data_gendisk_faults *self,
+		      const struct gd_sweep *s, unsigned int n,
+		      struct gd_nth_result *r)
 {
 	char name[16];
 	bool ok;
 
 	snprintf(name, sizeof(name), "%u", n);
-	ok = bringup_once(self, n, name, r);
+	ok = sweep_once(self, s, n, name, r);
 	if (r->injected || !ok)
-		print_result("bringup", "load", n, r, ok);
+		print_result(s, n, r, ok);
 	EXPECT_TRUE(ok)
-		TH_LOG("fail-nth %u: failed %s: %s%s%s", n,
-		       r->site[0] ? r->site : "(no call)", r->why,
+		TH_LOG("%s: fail-nth %u of the %s: failed %s%s%s: %s%s%s",
+		       s->label, n, s->what,
+		       r->site[0] ? r->site : "(no call)",
+		       r->at[0] ? " at " : "", r->at, r->why,
 		       r->report[0] ? "; kernel: " : "", r->report);
 	return ok;
 }
+
+/* What the calls of a sweep did, for its summary line. */
+struct gd_counts {
+	unsigned int in_init, in_driver, nodump, failed, nodisk, exec_killed;
+};
+
+/*
+ * Fail each call of @s in turn from @start: the first N past the calls
+ * made (the count still armed afterwards; its result in @last), or 0
+ * when an N was not clean.  The first unclean N ends the sweep: after a
+ * leftover or a kernel report (a WARN_ON_ONCE spent, lockdep off) the
+ * next ones would be judged on a damaged kernel.
+ */
+static unsigned int sweep_all(struct __test_metadata *_metadata,
+			      struct _test_data_gendisk_faults *self,
+			      const struct gd_sweep *s, unsigned int start,
+			      struct gd_counts *c, struct gd_nth_result *last)
+{
+	unsigned int n;
+
+	for (n = start; n <= GD_FAULTS_MAX_N; n++) {
+		memset(last, 0, sizeof(*last));
+		if (!sweep_nth(_metadata, self, s, n, last))
+			return 0;
+		/*
+		 * A known report of the kernel killed the task (an exec step's
+		 * SIGSEGV aside): a kernel that oopsed cannot judge the calls
+		 * after it.
+		 */
+		if (last->killed && !last->in_exec)
+			SKIP(return 0, "%s: calls from %u on not failed: the kernel killed the calling task at call %u (a known kernel report), and a kernel that oopsed cannot judge the calls after it (FAULTS_BIND avoids it for a bus driver's load)",
+			     s->label, n + 1, n);
+		if (!last->injected)
+			break;
+		c->in_init += last->in_init;
+		c->in_driver += last->in_driver;
+		c->nodump += !last->dumped;
+		c->failed += last->load != 0;
+		c->nodisk += !last->load && !last->disk;
+		c->exec_killed += last->killed && last->in_exec;
+	}
+	return n;
+}
+
+/*
+ * The load, then FAULTS_BIND's binds; a->late: the n-th call had not
+ * come when the load returned (it came in a bind, or not at all).
+ */
+static int load_call(void *arg, struct gd_armed *a)
+{
+	const struct _test_data_gendisk_faults *self = arg;
+	int i, ret;
+
+	if (syscall(SYS_finit_module, self->fd, self->prof.params, 0))
+		return -errno;
+	a->late = a->nth > 0 && gd_failnth_left(a->nth) > 0;
+	for (i = 0; i < self->nbind; i++) {
+		ret = bind_device(self->bind_path, self->bind_devs[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static bool load_before(struct _test_data_gendisk_faults *self,
+			struct gd_nth_result *r)
+{
+	self->fd = open(self->prof.module_path, O_RDONLY | O_CLOEXEC);
+	if (self->fd < 0)
+		snprintf(r->why, sizeof(r->why), "%s: %s",
+			 self->prof.module_path, strerror(errno));
+	return self->fd >= 0;
+}
+
+static bool load_after(struct _test_data_gendisk_faults *self,
+		       struct gd_nth_result *r)
+{
+	bool ok = true;
+
+	if (self->fd >= 0)
+		close(self->fd);
+	self->fd = -1;
+	if (!r->load)
+		ok = check_loaded(self, r);
+	return take_down(self, r) && ok;
+}
+
+/* The bring-up: the driver's finit_module(2) is the armed call. */
+static const struct gd_sweep bringup_sweep = {
+	"bringup_fail_nth", "bringup", "load",
+	load_before, load_call, load_after,
+};
 
 /*
  * The first call made under do_init_module(): the calls before it are
@@ -800,7 +978,8 @@ static unsigned int first_init_call(struct __test_metadata *_metadata,
 
 		for (m = mid; m < hi; m++) {
 			memset(&r, 0, sizeof(r));
-			if (!bringup_nth(_metadata, self, m, &r))
+			if (!sweep_nth(_metadata, self, &bringup_sweep, m,
+				       &r))
 				return 0;	/* judged: nothing more to learn */
 			if (!r.injected || r.dumped)
 				break;
@@ -820,12 +999,12 @@ static unsigned int first_init_call(struct __test_metadata *_metadata,
 /* Fail each call of the bring-up in turn. */
 TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 {
-	unsigned int n, total, first, start, in_init = 0;
-	unsigned int in_driver = 0, nodump = 0, failed = 0, nodisk = 0;
+	unsigned int n, total, first, start;
 	struct gd_nth_result r = { 0 };
+	struct gd_counts c = { 0 };
 
 	/* A load with an unreachable n counts the calls: nothing fails. */
-	ASSERT_TRUE(bringup_once(self, 1U << 30, "count", &r))
+	ASSERT_TRUE(sweep_once(self, &bringup_sweep, 1U << 30, "count", &r))
 		TH_LOG("plain load: %s%s%s", r.why,
 		       r.report[0] ? "; kernel: " : "", r.report);
 	ASSERT_LT(0, r.left) TH_LOG("fail-nth unreadable");
@@ -839,26 +1018,9 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 	start = first > GD_FAULTS_MARGIN ? first - GD_FAULTS_MARGIN : 1;
 	ksft_print_msg("bringup: %u fault-injectable calls in finit_module(2)%s, the driver's init from about call %u: failing calls %u on in turn\n",
 		       total, self->nbind ? " and the bind" : "", first, start);
-	for (n = start; n <= GD_FAULTS_MAX_N; n++) {
-		memset(&r, 0, sizeof(r));
-		/*
-		 * The first unclean N ends the sweep: after a leftover or a
-		 * kernel report (a WARN_ON_ONCE spent, lockdep off) the
-		 * next ones would be judged on a damaged kernel.
-		 */
-		if (!bringup_nth(_metadata, self, n, &r))
-			return;
-		if (r.killed)
-			SKIP(return, "calls from %u on not failed: the kernel killed the loading task at call %u (a known kernel report), and a kernel that oopsed cannot judge the calls after it (FAULTS_BIND avoids this for a bus driver)",
-			     n + 1, n);
-		if (!r.injected)
-			break;
-		in_init += r.in_init;
-		in_driver += r.in_driver;
-		nodump += !r.dumped;
-		failed += r.load != 0;
-		nodisk += !r.load && !r.disk;
-	}
+	n = sweep_all(_metadata, self, &bringup_sweep, start, &c, &r);
+	if (!n)
+		return;
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
 	EXPECT_EQ(0, r.load) TH_LOG("no call failed but the load did: %s",
 				    strerror(-r.load));
@@ -872,69 +1034,275 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 		TH_LOG("after the sweep a load with no failed call gave no %s: an earlier failure left it unusable",
 		       self->prof.disk);
 	ksft_print_msg("bringup: calls %u to %u failed in turn (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack; the load failed %u times, succeeded without the disk %u times, with it %u times\n",
-		       start, n - 1, n - start, in_init, in_driver, nodump,
-		       failed, nodisk, n - start - failed - nodisk);
+		       start, n - 1, n - start, c.in_init, c.in_driver,
+		       c.nodump, c.failed, c.nodisk,
+		       n - start - c.failed - c.nodisk);
 }
+
+static bool remove_before(struct _test_data_gendisk_faults *self,
+			  struct gd_nth_result *r)
+{
+	char why[sizeof(r->why)];
+
+	if (!load_plain(self, r) || !check_loaded(self, r))
+		return false;
+	/* As gd_bringup_remove(): a failed TEARDOWN shows in the unload. */
+	gd_run_hook("TEARDOWN", self->prof.teardown, why, sizeof(why));
+	return true;
+}
+
+static int remove_call(void *arg, struct gd_armed *a)
+{
+	const struct _test_data_gendisk_faults *self = arg;
+
+	(void)a;
+	return syscall(SYS_delete_module, self->prof.module, O_NONBLOCK) ?
+		-errno : 0;
+}
+
+/* An unload that failed may be retried: it must work then. */
+static bool remove_after(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	(void)r;
+	if (gd_module_loaded(&self->prof))
+		gd_bringup_remove(&self->prof, NULL, 0);
+	return true;
+}
+
+/* The removal: the driver's delete_module(2) is the armed call. */
+static const struct gd_sweep remove_sweep = {
+	"remove_fail_nth", "remove", "unload",
+	remove_before, remove_call, remove_after,
+};
 
 /* Fail each call of the removal (delete_module) in turn. */
 TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
 {
-	unsigned int n, in_driver = 0;
-	char name[16];
-	long left;
-	int ret;
+	struct gd_nth_result r;
+	struct gd_counts c = { 0 };
+	unsigned int n;
 
-	for (n = 1; n <= GD_FAULTS_MAX_N; n++) {
-		struct gd_nth_result r = { 0 };
-		bool ok;
-
-		snprintf(name, sizeof(name), "%u", n);
-		lseek(self->kmsg, 0, SEEK_END);
-		mark("begin", "remove_fail_nth", name);
-		ret = load(self, 0, &left, &r.killed, NULL);
-		ASSERT_EQ(0, ret) TH_LOG("loading %s%s: %s",
-					 self->prof.module_path,
-					 self->nbind ? " and binding" : "",
-					 strerror(-ret));
-		ok = check_loaded(self, &r);
-		gd_run_hook("TEARDOWN", self->prof.teardown, r.why,
-			    sizeof(r.why));
-		ret = call_failing_nth(n, do_delete_module, self->prof.module,
-				       &r.left, &r.killed, NULL);
-		r.injected = r.left == 0;
-		r.load = ret;
-		/* An unload that failed may be retried: it must work then. */
-		if (ret && gd_module_loaded(&self->prof))
-			gd_module_unload(&self->prof);
-		if (ok && !nothing_left(self, &r))
-			ok = false;
-		mark("end", "remove_fail_nth", name);
-		read_window(self->kmsg, self->prof.module, &r);
-		if (!judge_killed(n, &r) || r.report[0])
-			ok = false;
-		if (r.injected || !ok)
-			print_result("remove", "unload", n, &r, ok);
-		EXPECT_TRUE(ok)
-			TH_LOG("fail-nth %u of the removal: failed %s: %s%s%s",
-			       n, r.site[0] ? r.site : "(no call)",
-			       r.why, r.report[0] ? "; kernel: " : "",
-			       r.report);
-		if (!ok)
-			return;	/* as in bringup_fail_nth */
-		if (r.killed)
-			SKIP(return, "calls from %u on not failed: the kernel killed the unloading task at call %u (a known kernel report)",
-			     n + 1, n);
-		if (!r.injected)
-			break;
-		in_driver += r.in_driver;
-	}
+	n = sweep_all(_metadata, self, &remove_sweep, 1, &c, &r);
+	if (!n)
+		return;
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
 	ksft_print_msg("remove: %u fault-injectable calls in delete_module(2) failed in turn, all clean, %u in the driver's own code\n",
-		       n - 1, in_driver);
+		       n - 1, c.in_driver);
 }
 
+/*
+ * The profile's own steps (FAULTS_SETUP, FAULTS_RESIZE) are the armed
+ * call, run by the child itself (gendisk_steps.h).
+ */
+static int steps_call(void *arg, struct gd_armed *a)
+{
+	const struct _test_data_gendisk_faults *self = arg;
+
+	return gd_steps_run(&self->steps, &a->step);
+}
+
+/* The steps' unarmed sh prelude (FAULTS_*_PREPARE). */
+static bool steps_prepare(struct _test_data_gendisk_faults *self,
+			  struct gd_nth_result *r)
+{
+	return !gd_run_hook(self->prepare_key, self->prepare, r->why,
+			    sizeof(r->why));
+}
+
+/* Name the step that failed: an exec'd program's is the last one. */
+static void steps_failed_at(struct _test_data_gendisk_faults *self,
+			    struct gd_nth_result *r)
+{
+	const struct gd_step *last = &self->steps.step[self->steps.n - 1];
+
+	if (last->verb == GD_STEP_EXEC &&
+	    (r->exited > 0 || (r->killed && r->step < 0)))
+		r->step = self->steps.n - 1;
+	if (r->called && r->load && r->step >= 0 &&
+	    r->step < (int)self->steps.n)
+		snprintf(r->at, sizeof(r->at), "%s",
+			 self->steps.step[r->step].text);
+}
+
+static bool setup_before(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	return load_plain(self, r) && steps_prepare(self, r);
+}
+
+/*
+ * Steps that succeeded made the disk, which must read as after
+ * check_loaded(); steps that failed may have made it or not.
+ */
+static bool setup_after(struct _test_data_gendisk_faults *self,
+			struct gd_nth_result *r)
+{
+	bool ok = true;
+
+	steps_failed_at(self, r);
+	if (r->called && !r->load) {
+		ok = disk_ready(self, true, r);
+		if (!ok)
+			snprintf(r->why + strlen(r->why),
+				 sizeof(r->why) - strlen(r->why),
+				 " after the steps succeeded");
+	} else if (r->called) {
+		disk_ready(self, false, r);
+		r->why[0] = '\0';	/* a half-made disk need not read */
+	}
+	return take_down(self, r) && ok;
+}
+
+/* The create step after a load: FAULTS_SETUP's steps are the call. */
+static const struct gd_sweep setup_sweep = {
+	"setup_fail_nth", "setup", "steps",
+	setup_before, steps_call, setup_after,
+};
+
+/* The disk's size in bytes from sysfs, 0 when unreadable. */
+static uint64_t disk_bytes(const struct gd_profile *p)
+{
+	uint64_t sectors;
+
+	return gd_sysfs_u64(p->disk, "size", &sectors) ? 0 : sectors * 512;
+}
+
+/* Load, SETUP, a disk that reads, its size; then the prelude. */
+static bool resize_before(struct _test_data_gendisk_faults *self,
+			  struct gd_nth_result *r)
+{
+	if (!load_plain(self, r))
+		return false;
+	if (gd_run_hook("SETUP", self->prof.setup, r->why, sizeof(r->why)) ||
+	    !disk_ready(self, true, r))
+		return false;
+	self->old_bytes = disk_bytes(&self->prof);
+	return steps_prepare(self, r);
+}
+
+/*
+ * Whatever failed, the disk still reads and has the old size or the new
+ * one (RESIZE_BYTES); the new one when the steps succeeded.
+ */
+static bool resize_after(struct _test_data_gendisk_faults *self,
+			 struct gd_nth_result *r)
+{
+	uint64_t bytes, want = self->prof.resize_bytes;
+	bool ok = true;
+
+	steps_failed_at(self, r);
+	if (r->called && !r->killed) {
+		ok = disk_ready(self, true, r);
+		bytes = disk_bytes(&self->prof);
+		snprintf(r->state, sizeof(r->state), "%s size",
+			 bytes == want ? "new" :
+			 bytes == self->old_bytes ? "old" : "wrong");
+		if (ok && bytes != want && (bytes != self->old_bytes ||
+					    !r->load)) {
+			snprintf(r->why, sizeof(r->why),
+				 "%llu bytes after the steps %s (%llu before, RESIZE_BYTES %llu)",
+				 (unsigned long long)bytes,
+				 r->load ? "failed" : "succeeded",
+				 (unsigned long long)self->old_bytes,
+				 (unsigned long long)want);
+			ok = false;
+		}
+	}
+	return take_down(self, r) && ok;
+}
+
+/* The resize of the live disk: FAULTS_RESIZE's steps are the call. */
+static const struct gd_sweep resize_sweep = {
+	"resize_fail_nth", "resize", "steps",
+	resize_before, steps_call, resize_after,
+};
+
+/*
+ * The steps of @key (@spec) with each of their calls failed in turn,
+ * after a plain run (no call failed) that must work.
+ */
+static void sweep_steps(struct __test_metadata *_metadata,
+			struct _test_data_gendisk_faults *self,
+			const struct gd_sweep *s, const char *key,
+			const char *spec, const char *prepare_key,
+			const char *prepare)
+{
+	struct gd_nth_result r = { 0 };
+	struct gd_counts c = { 0 };
+	char err[GD_CMD_MAX + 128];
+	unsigned int n;
+
+	ASSERT_EQ(0, gd_steps_parse(spec, &self->steps, err, sizeof(err)))
+		TH_LOG("%s: %s", key, err);
+	self->prepare_key = prepare_key;
+	self->prepare = prepare;
+	ASSERT_TRUE(sweep_once(self, s, 0, "plain", &r) && !r.load)
+		TH_LOG("%s with no call failed: %s%s%s%s%s: %s%s%s", key,
+		       r.load ? strerror(-r.load) : "ok",
+		       r.at[0] ? " at '" : "", r.at, r.at[0] ? "'" : "",
+		       r.exited > 0 ? " (exit status)" : "", r.why,
+		       r.report[0] ? "; kernel: " : "", r.report);
+	n = sweep_all(_metadata, self, s, 1, &c, &r);
+	if (!n)
+		return;
+	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
+	EXPECT_EQ(0, r.load) TH_LOG("no call failed but the steps did: %s",
+				    strerror(-r.load));
+	ksft_print_msg("%s: %u fault-injectable calls of %s failed in turn, all clean: %u in the driver's own code, %u without a stack; the steps failed %u times (%u an exec the kernel ended), succeeded %u times\n",
+		       s->label, n - 1, key, c.in_driver, c.nodump, c.failed,
+		       c.exec_killed, n - 1 - c.failed);
+}
+
+/* The profile as written: the fixture set it up for the bring-up. */
+static void profile_as_written(struct _test_data_gendisk_faults *self)
+{
+	memcpy(&self->prof, &self->written, sizeof(self->prof));
+}
+
+/* Fail each call of the create step (FAULTS_SETUP) after a load. */
+TEST_F_TIMEOUT(gendisk_faults, setup_fail_nth, 1800)
+{
+	profile_as_written(self);
+	if (!self->prof.faults_setup[0])
+		SKIP(return, "the profile has no FAULTS_SETUP (its create step as steps)");
+	sweep_steps(_metadata, self, &setup_sweep, "FAULTS_SETUP",
+		    self->prof.faults_setup, "FAULTS_SETUP_PREPARE",
+		    self->prof.faults_setup_prepare);
+}
+
+/* Fail each call of the resize (FAULTS_RESIZE) of the live disk. */
+TEST_F_TIMEOUT(gendisk_faults, resize_fail_nth, 1800)
+{
+	profile_as_written(self);
+	if (!self->prof.faults_resize[0])
+		SKIP(return, "the profile has no FAULTS_RESIZE (its resize as steps)");
+	sweep_steps(_metadata, self, &resize_sweep, "FAULTS_RESIZE",
+		    self->prof.faults_resize, "FAULTS_RESIZE_PREPARE",
+		    self->prof.faults_resize_prepare);
+}
+
+/*
+ * GENDISK_FAULTS_SWEEPS="setup_fail_nth ...": only those tests (the
+ * harness's -t), while iterating on one sweep.
+ */
 int main(int argc, char **argv)
 {
+	const char *only = getenv("GENDISK_FAULTS_SWEEPS");
+	static char *args[16], names[256];
+	char *tok, *save;
+	int n = 0;
+
 	gd_scale_test_timeouts();
-	return test_harness_run(argc, argv);
+	if (argc > 1 || !only || !only[0])
+		return test_harness_run(argc, argv);
+	snprintf(names, sizeof(names), "%s", only);
+	args[n++] = argv[0];
+	for (tok = strtok_r(names, " ", &save); tok && n < 15;
+	     tok = strtok_r(NULL, " ", &save)) {
+		args[n++] = "-t";
+		args[n++] = tok;
+	}
+	args[n] = NULL;
+	return test_harness_run(n, args);
 }

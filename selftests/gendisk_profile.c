@@ -40,6 +40,10 @@ static const struct gd_key gd_keys[] = {
 	GD_KEY("CYCLE_PARAMS", GD_KEY_STR, cycle_params),
 	GD_KEY("FAULTS_PARAMS", GD_KEY_STR, faults_params),
 	GD_KEY("FAULTS_BIND", GD_KEY_STR, faults_bind),
+	GD_KEY("FAULTS_SETUP", GD_KEY_STR, faults_setup),
+	GD_KEY("FAULTS_SETUP_PREPARE", GD_KEY_STR, faults_setup_prepare),
+	GD_KEY("FAULTS_RESIZE", GD_KEY_STR, faults_resize),
+	GD_KEY("FAULTS_RESIZE_PREPARE", GD_KEY_STR, faults_resize_prepare),
 	GD_KEY("DISK", GD_KEY_STR, disk),
 	GD_KEY("DEV", GD_KEY_STR, dev),
 	GD_KEY("DISK_PREFIX", GD_KEY_STR, disk_prefix),
@@ -238,8 +242,10 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 		       sizeof(p->fault_late_points));
 	if (gd_check_claims(p, err, errlen))
 		return -1;
-	if (p->resize_cmd[0] && !p->resize_bytes) {
-		snprintf(err, errlen, "%s: RESIZE_CMD needs RESIZE_BYTES", path);
+	if ((p->resize_cmd[0] || p->faults_resize[0]) && !p->resize_bytes) {
+		snprintf(err, errlen,
+			 "%s: RESIZE_CMD and FAULTS_RESIZE need RESIZE_BYTES",
+			 path);
 		return -1;
 	}
 	if (p->queue_model[0] && strcmp(p->queue_model, "bio") &&

@@ -24,6 +24,18 @@ struct gd_profile {
 	char cycle_params[GD_STR_MAX];	/* CYCLE_PARAMS: cheap load */
 	char faults_params[GD_STR_MAX];	/* FAULTS_PARAMS: gendisk_faults */
 	char faults_bind[GD_STR_MAX];	/* FAULTS_BIND: "BUS DRIVER" */
+	/*
+	 * gendisk_faults' setup_fail_nth and resize_fail_nth: the create
+	 * step after a load and the resize of the live disk as steps that
+	 * the sweeping task runs itself, no shell ("VERB ARGS; ...": mkdir,
+	 * rmdir, write, read, exec; gendisk_steps.h), each after an unarmed
+	 * sh command (_PREPARE: e.g. a backing file).  Unset: those sweeps
+	 * SKIP.  FAULTS_RESIZE ends at RESIZE_BYTES.
+	 */
+	char faults_setup[GD_CMD_MAX];		/* FAULTS_SETUP */
+	char faults_setup_prepare[GD_CMD_MAX];	/* FAULTS_SETUP_PREPARE */
+	char faults_resize[GD_CMD_MAX];		/* FAULTS_RESIZE */
+	char faults_resize_prepare[GD_CMD_MAX];	/* FAULTS_RESIZE_PREPARE */
 	char disk[GD_NAME_MAX];		/* DISK: name in /sys/block */
 	char dev[GD_STR_MAX];		/* DEV: node, default /dev/DISK */
 	char disk_prefix[GD_NAME_MAX];	/* DISK_PREFIX: leftover check */

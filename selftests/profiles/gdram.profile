@@ -41,3 +41,6 @@ EJECT='echo 0 > /sys/block/gdram0/media'
 INSERT='echo 1 > /sys/block/gdram0/media'
 RESIZE_CMD='echo 16384 > /sys/block/gdram0/capacity'
 RESIZE_BYTES=8388608
+# gendisk_faults' resize_fail_nth: RESIZE_CMD as a write of the sweeping
+# task itself, each of its calls failed in turn (capacity_store()).
+FAULTS_RESIZE='write /sys/block/gdram0/capacity 16384'

@@ -34,5 +34,13 @@ ROTATIONAL=0
 # which sends the change uevent with RESIZE=1.
 RESIZE_CMD='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null && losetup -c /dev/loop0'
 RESIZE_BYTES=25165824
+# gendisk_faults: SETUP's and RESIZE_CMD's losetup run as the sweeping
+# task itself (exec keeps fail-nth; busybox's applet is /sbin/losetup):
+# every call of its LOOP_CONFIGURE (or LOOP_SET_FD) and
+# LOOP_SET_CAPACITY failed in turn, after the file is made unarmed.
+FAULTS_SETUP_PREPARE='f=/tmp/gendisk-loop.img && rm -f $f && dd if=/dev/zero of=$f bs=1M count=0 seek=16 2>/dev/null'
+FAULTS_SETUP='exec /sbin/losetup -P /dev/loop0 /tmp/gendisk-loop.img'
+FAULTS_RESIZE_PREPARE='dd if=/dev/zero of=/tmp/gendisk-loop.img bs=1M count=0 seek=24 2>/dev/null'
+FAULTS_RESIZE='exec /sbin/losetup -c /dev/loop0'
 # The kernel options its tests need (vm/kernel-config-check, make check-config).
 VM_KCONFIG="CONFIG_BLK_DEV_LOOP=m"

@@ -44,3 +44,8 @@ VM_KCONFIG="CONFIG_BLK_DEV_NULL_BLK=m"
 # gendisk_faults (make test-faults-kernel): the disk made by the load
 # itself, through the same null_add_dev() that configfs' power reaches.
 FAULTS_PARAMS="nr_devices=1 queue_mode=2 gb=1 bs=512"
+# setup_fail_nth: SETUP's configfs device as steps that the sweeping
+# task makes itself (no shell), each of their calls failed in turn:
+# nullb_group_make_group(), the attribute stores, and power's
+# null_add_dev() with the module loaded (nr_devices=0, PARAMS).
+FAULTS_SETUP='mkdir /sys/kernel/config/nullb/nullb0; write /sys/kernel/config/nullb/nullb0/size 16; write /sys/kernel/config/nullb/nullb0/blocksize 512; write /sys/kernel/config/nullb/nullb0/memory_backed 1; write /sys/kernel/config/nullb/nullb0/discard 1; write /sys/kernel/config/nullb/nullb0/queue_mode 2; write /sys/kernel/config/nullb/nullb0/power 1'

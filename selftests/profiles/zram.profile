@@ -30,3 +30,9 @@ GETGEO=no
 ROTATIONAL=0
 # The kernel options its tests need (vm/kernel-config-check, make check-config).
 VM_KCONFIG="CONFIG_ZRAM=m"
+# gendisk_faults' setup_fail_nth: zram's create step as steps of the
+# sweeping task: a device made by reading hot_add (zram_add(): zram1
+# beside the load's zram0), then SETUP's disksize (disksize_store():
+# the zsmalloc pool, the table, the compression streams).  zram_exit()
+# removes every device, hot-added ones too: the unload leaves nothing.
+FAULTS_SETUP='read /sys/class/zram-control/hot_add; write /sys/block/zram0/disksize 16M'
