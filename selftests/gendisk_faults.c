@@ -101,7 +101,6 @@ FIXTURE(gendisk_faults) {
 	const char *prepare;		/* its sh command */
 	uint64_t old_bytes;		/* the disk's size before a resize */
 	char rcu_expedited[8];		/* its value before */
-	int nth;			/* this task's fail-nth */
 	int kmsg;			/* /dev/kmsg, read side, nonblocking */
 	char majors[2048];		/* /proc/devices' block part before */
 	int class_block;		/* /sys/class/block entries before */
@@ -575,12 +574,6 @@ static int write_file(const char *path, const char *value)
 	return ret;
 }
 
-/* Write @dev to the driver's bind file: probe it, in this task. */
-static int bind_device(const char *path, const char *dev)
-{
-	return write_file(path, dev);
-}
-
 /*
  * FAULTS_BIND="BUS DRIVER": turn BUS's automatic probing off and note
  * the devices with no driver, which each load binds by hand.  A driver
@@ -649,14 +642,24 @@ static int bind_setup(struct _test_data_gendisk_faults *self, char *err,
 	return 0;
 }
 
+/* FAULTS_BIND: probe each device, in this task; 0 or the first -errno. */
+static int bind_devices(const struct _test_data_gendisk_faults *self)
+{
+	int i, ret = 0;
+
+	for (i = 0; !ret && i < self->nbind; i++)
+		ret = write_file(self->bind_path, self->bind_devs[i]);
+	return ret;
+}
+
 /* A load with no failed call, for the sweeps of what follows it. */
 static bool load_plain(struct _test_data_gendisk_faults *self,
 		       struct gd_nth_result *r)
 {
-	int i, ret = gd_module_load(&self->prof, NULL);
+	int ret = gd_module_load(&self->prof, NULL);
 
-	for (i = 0; !ret && i < self->nbind; i++)
-		ret = bind_device(self->bind_path, self->bind_devs[i]);
+	if (!ret)
+		ret = bind_devices(self);
 	if (ret)
 		snprintf(r->why, sizeof(r->why), "loading %s (%s)%s: %s",
 			 self->prof.module_path, self->prof.params,
@@ -719,7 +722,6 @@ FIXTURE_SETUP(gendisk_faults)
 	char err[512];
 	int ret;
 
-	self->nth = -1;
 	self->kmsg = -1;
 	self->fd = -1;
 	ASSERT_EQ(0, gd_fixture_begin(&self->prof, "gendisk_faults",
@@ -750,8 +752,10 @@ FIXTURE_SETUP(gendisk_faults)
 	if (ret)
 		ksft_print_msg("no list of known kernel reports (%s): every kernel report counts against the driver\n",
 			       err);
-	self->nth = gd_failnth_open();
-	ASSERT_LE(0, self->nth) TH_LOG("fail-nth: %s", strerror(-self->nth));
+	/* Each armed call opens its own task's; this one only checks. */
+	ret = gd_failnth_open();
+	ASSERT_LE(0, ret) TH_LOG("fail-nth: %s", strerror(-ret));
+	close(ret);
 	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	ASSERT_LE(0, self->kmsg) TH_LOG("/dev/kmsg: %s", strerror(errno));
 	ASSERT_EQ(0, block_majors(self->majors, sizeof(self->majors)));
@@ -765,10 +769,6 @@ FIXTURE_TEARDOWN(gendisk_faults)
 {
 	char err[512];
 
-	if (self->nth >= 0) {
-		gd_failnth_arm(self->nth, 0);
-		close(self->nth);
-	}
 	if (self->kmsg >= 0)
 		close(self->kmsg);
 	gd_failnth_restore();
@@ -913,17 +913,11 @@ static unsigned int sweep_all(struct __test_metadata *_metadata,
 static int load_call(void *arg, struct gd_armed *a)
 {
 	const struct _test_data_gendisk_faults *self = arg;
-	int i, ret;
 
 	if (syscall(SYS_finit_module, self->fd, self->prof.params, 0))
 		return -errno;
 	a->late = a->nth > 0 && gd_failnth_left(a->nth) > 0;
-	for (i = 0; i < self->nbind; i++) {
-		ret = bind_device(self->bind_path, self->bind_devs[i]);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return bind_devices(self);
 }
 
 static bool load_before(struct _test_data_gendisk_faults *self,
