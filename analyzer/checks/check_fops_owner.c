@@ -4,8 +4,21 @@
 
 #include <string.h>
 
+/*
+ * A module with a module_init() and no module_exit() in any of its files
+ * can never be unloaded: delete_module() refuses it (-EBUSY) unless
+ * forced, and a forced unload ignores the references anyway
+ * (kernel/module/main.c).  An owner would pin nothing that can go.
+ */
+static int module_permanent(const struct lowered_file *lf)
+{
+	return lf->module_init && !lf->has_module_exit && !lf->module_exit_elsewhere;
+}
+
 static void on_file(const struct file_context *fc)
 {
+	if (module_permanent(fc->lf))
+		return;
 	for (size_t i = 0; i < fc->lf->nglobals; i++) {
 		const struct ir_global *g = &fc->lf->globals[i];
 
@@ -37,7 +50,10 @@ const struct rule rule_fops_owner = {
 		"it open, and the next I/O or release calls into unloaded code.  The 2.6\n"
 		"article's sample driver sets .owner = THIS_MODULE for the same reason.\n"
 		"Code that can only be built into the kernel does not need it (THIS_MODULE is\n"
-		"NULL there); the rule does not try to tell, hence confidence medium.\n"
+		"NULL there); the rule does not try to tell, hence confidence medium.  Nor\n"
+		"does a module with module_init() and no module_exit() in any of its files:\n"
+		"delete_module() refuses to unload it (kernel/module/main.c), so the rule\n"
+		"stays silent there.\n"
 		"\n"
 		"Wrong:\n"
 		"\tstatic const struct block_device_operations foo_fops = {\n"

@@ -32,6 +32,11 @@ struct lowered_file {
 	 * with this one, or the module's files are not known: module-wide
 	 * facts about who puts a disk are incomplete */
 	int module_partial;
+	/* set by the pipeline: another .c file of the module may expand
+	 * module_exit() (its text says so), or the module's files are not
+	 * known; with it clear and no module_exit() here, a module that has
+	 * a module_init() can never be unloaded */
+	int module_exit_elsewhere;
 };
 
 /* Every function defined in the main file, in source order, and the static

@@ -295,11 +295,11 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 	size_t n = 0;
 
 	if (!job->contents && !module_sources_known(job->path))
-		lf->module_partial = 1;
+		lf->module_partial = lf->module_exit_elsewhere = 1;
 	if (!module_sibling_sources(job->path, &siblings))
 		return 0;
 	if (job->contents) {
-		lf->module_partial = 1;
+		lf->module_partial = lf->module_exit_elsewhere = 1;
 		string_list_free(&siblings);
 		return 0;
 	}
@@ -312,9 +312,11 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 		int lowered = 0;
 
 		if (!text) {
-			lf->module_partial = 1;
+			lf->module_partial = lf->module_exit_elsewhere = 1;
 			continue;
 		}
+		if (strstr(text, "module_exit("))
+			lf->module_exit_elsewhere = 1;
 		if (n < MODULE_FILES_PER_FILE && cn.names.len &&
 		    sibling_may_help(text, &cn.names, &lifecycle)) {
 			m = module_file_get(index, job, set, siblings.items[i], text);
