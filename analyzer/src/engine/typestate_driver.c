@@ -1,5 +1,5 @@
 /* The typestate dataflow engine (see typestate.h for the model). */
-#include "typestate.h"
+#include "typestate_internal.h"
 
 #include "kernel_version.h"
 #include "rules.h"
@@ -8,23 +8,10 @@
 #include "value_sets.h"
 
 #include <clang-c/Index.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_CONFIGS 16       /* per program point, before collapsing */
-#define MAX_BLOCK_VISITS 24  /* per block, before widening to one config */
-#define MAX_VARS 96
-#define MAX_OBJS 64
-#define PATH_MAX_LEN 256
-
-struct config {
-	struct obj_state *objs;
-	struct var_state *vars;
-	uint8_t *res; /* enum res_state per tracked resource (resource_objects.h) */
-};
 
 /* ---------------------------------------------------------------- names */
 
@@ -817,24 +804,9 @@ static void mark_escaped(struct obj_state *o, const void *arg)
 	o->escaped = 1;
 }
 
-/* ------------------------------------------------------------- events */
-
-struct engine {
-	struct fn_analysis *fa;
-	struct df_set cur;
-	const struct ir_node *call; /* the call whose lifecycle effects apply now */
-};
-
 /* ------------------------------------------------ loops and index ranges */
 
 static const struct range_sym no_range = { .kind = SYM_NONE, .below = -1, .var = -1 };
-
-/* The range facts survive a new value of one element (a[i] = alloc()). */
-struct range_facts {
-	struct range_sym alloc_hi, rel_hi, pend;
-	int8_t pend_loop;
-	uint8_t rng_other;
-};
 
 static void save_ranges(const struct obj_state *o, struct range_facts *r)
 {
@@ -1141,21 +1113,6 @@ static void use(struct engine *e, int obj, struct ir_loc loc, const char *callee
 	for (unsigned k = 0; k < e->cur.len; k++)
 		for_group(e->fa, e->cur.items[k], obj, assume_checked, NULL);
 }
-
-
-/* ------------------------------------------------------------ values */
-
-enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR,
-		  V_ERRPTR, V_ALLOC_RESULT, V_ACQUIRE_RESULT };
-
-struct value {
-	enum value_kind kind;
-	int index;              /* V_OBJ, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR: object/variable;
-				 * V_ACQUIRE_RESULT: resource */
-	unsigned bits;          /* V_INT */
-	const struct ir_node *call; /* V_ALLOC */
-	unsigned success;       /* V_ACQUIRE_RESULT: the values meaning success */
-};
 
 static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call, unsigned effect,
 			      int *objs_out, const struct ir_node **args_out, int max)

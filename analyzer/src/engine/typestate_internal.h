@@ -1,0 +1,57 @@
+/*
+ * The typestate engine's own interface between its files (typestate.h is
+ * the one its clients see): the limits, a configuration's layout, the
+ * evaluation context and the functions one file of the engine uses from
+ * another.  Only the typestate_*.c files include it.
+ */
+#ifndef GENDISK_LINT_TYPESTATE_INTERNAL_H
+#define GENDISK_LINT_TYPESTATE_INTERNAL_H
+
+#include "typestate.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MAX_CONFIGS 16       /* per program point, before collapsing */
+#define MAX_BLOCK_VISITS 24  /* per block, before widening to one config */
+#define MAX_VARS 96
+#define MAX_OBJS 64
+#define PATH_MAX_LEN 256
+
+struct config {
+	struct obj_state *objs;
+	struct var_state *vars;
+	uint8_t *res; /* enum res_state per tracked resource (resource_objects.h) */
+};
+
+/* The transfer of one block or edge: its configurations, and the call
+ * whose lifecycle effects apply now. */
+struct engine {
+	struct fn_analysis *fa;
+	struct df_set cur;
+	const struct ir_node *call; /* the call whose lifecycle effects apply now */
+};
+
+/* The range facts survive a new value of one element (a[i] = alloc()). */
+struct range_facts {
+	struct range_sym alloc_hi, rel_hi, pend;
+	int8_t pend_loop;
+	uint8_t rng_other;
+};
+
+/* The value of an expression, as an assignment reads it (classify()). */
+enum value_kind { V_UNKNOWN, V_ALLOC, V_OBJ, V_NULL, V_INT, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR,
+		  V_ERRPTR, V_ALLOC_RESULT, V_ACQUIRE_RESULT };
+
+struct value {
+	enum value_kind kind;
+	int index;              /* V_OBJ, V_VAR, V_ADD_RESULT, V_ALLOC_ERROR: object/variable;
+				 * V_ACQUIRE_RESULT: resource */
+	unsigned bits;          /* V_INT */
+	const struct ir_node *call; /* V_ALLOC */
+	unsigned success;       /* V_ACQUIRE_RESULT: the values meaning success */
+};
+
+struct summary_effect;
+
+#endif
