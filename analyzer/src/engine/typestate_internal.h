@@ -54,4 +54,25 @@ struct value {
 
 struct summary_effect;
 
+/* typestate_objects.c */
+extern const char *const non_escaping[];
+int name_in(const char *const *list, const char *name);
+int is_allocator(const char *name);
+int is_err_helper(const char *name);
+int add_disk_arg(const char *name);
+int render_path(const struct ir_node *n, char *buf, size_t size, unsigned *root_flags);
+int render_elem(const struct ir_node *n, char *buf, size_t size);
+int same_element(const struct ir_node *a, const struct ir_node *b);
+int find_obj(const struct fn_analysis *fa, const char *path);
+int find_var(const struct fn_analysis *fa, const char *name);
+int obj_of(const struct fn_analysis *fa, const struct ir_node *n);
+int var_of(const struct fn_analysis *fa, const struct ir_node *n);
+void add_var(struct fn_analysis *fa, const char *name);
+int wrap_index(const struct fn_analysis *fa, const struct ir_node *call);
+const struct ir_node *alloc_call_of(const struct fn_analysis *fa, const struct ir_node *n);
+int summary_target(const struct ir_node *call, const struct summary_effect *eff,
+		   char *buf, size_t size, unsigned *flags);
+const char *field_suffix(const char *path, const char *base);
+void prescan(struct fn_analysis *fa);
+
 #endif
