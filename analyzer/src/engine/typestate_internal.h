@@ -75,4 +75,12 @@ int summary_target(const struct ir_node *call, const struct summary_effect *eff,
 const char *field_suffix(const char *path, const char *base);
 void prescan(struct fn_analysis *fa);
 
+/* typestate_configs.c */
+struct config *config_copy(const struct fn_analysis *fa, const struct config *src);
+void set_collapse(void *ctx, struct df_set *s);
+int config_fold(void *ctx, void *into, const void *c);
+void *config_copy_cb(void *ctx, const void *c);
+struct config *entry_config(const struct fn_analysis *fa);
+int set_over_bound(void *ctx, const struct df_set *s);
+
 #endif
