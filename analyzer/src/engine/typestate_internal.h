@@ -83,4 +83,17 @@ void *config_copy_cb(void *ctx, const void *c);
 struct config *entry_config(const struct fn_analysis *fa);
 int set_over_bound(void *ctx, const struct df_set *s);
 
+/* typestate_ranges.c */
+void save_ranges(const struct obj_state *o, struct range_facts *r);
+void restore_ranges(struct obj_state *o, const struct range_facts *r);
+void ranges_taint(struct engine *e, int obj);
+void ranges_path_written(struct engine *e, const char *path);
+void ranges_var_written(struct engine *e, int var, const struct ir_node *site);
+void ranges_block_enter(struct fn_analysis *fa, unsigned blk, struct df_set *cur);
+void ranges_edge(struct fn_analysis *fa, const struct ir_node *cond, int sense,
+		 struct df_set *cur);
+int loop_op_of(void *ctx, const struct ir_node *stmt, const char *ivar,
+	       struct loop_effect *eff);
+int loop_var_of(void *ctx, const char *name);
+
 #endif
