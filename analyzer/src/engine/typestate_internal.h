@@ -96,4 +96,10 @@ int loop_op_of(void *ctx, const struct ir_node *stmt, const char *ivar,
 	       struct loop_effect *eff);
 int loop_var_of(void *ctx, const char *name);
 
+/* typestate_events.c */
+void emit(struct engine *e, struct lint_event *ev);
+
+/* typestate_driver.c */
+int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind);
+
 #endif
