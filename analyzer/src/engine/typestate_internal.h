@@ -99,6 +99,13 @@ int loop_var_of(void *ctx, const char *name);
 /* typestate_events.c */
 void emit(struct engine *e, struct lint_event *ev);
 
+/* typestate_resources.c */
+void resource_effects(struct engine *e, const struct ir_node *call, int used);
+void resource_refine_subject(struct engine *e, const struct ir_node *call, unsigned mask);
+void resource_guard(struct engine *e, const struct ir_node *cond);
+void report_resource_leaks(struct engine *e, const struct ir_node *ret_value,
+			   struct ir_loc loc);
+
 /* typestate_driver.c */
 int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind);
 
