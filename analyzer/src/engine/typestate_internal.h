@@ -112,6 +112,10 @@ int add_result_obj(struct fn_analysis *fa, const struct ir_node *call);
 int devm_hand_over(struct engine *e, const struct ir_node *n);
 void apply_helper_summary(struct engine *e, const struct ir_node *n, const char *name, int used);
 
+/* typestate_refine.c */
+int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind);
+void refine(struct engine *e, const struct ir_node *cond, int sense);
+
 /* typestate_driver.c */
 void for_group(const struct fn_analysis *fa, struct config *c, int obj,
 	       void (*f)(struct obj_state *, const void *), const void *arg);
@@ -119,6 +123,5 @@ void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, struct ir_l
 	       const char *callee, int via_helper, int discarded, const struct ir_node *elem);
 void use(struct engine *e, int obj, struct ir_loc loc, const char *callee);
 void assign_object(struct engine *e, int obj, const struct value *v, struct ir_loc loc);
-int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind);
 
 #endif
