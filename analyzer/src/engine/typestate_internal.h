@@ -116,12 +116,13 @@ void apply_helper_summary(struct engine *e, const struct ir_node *n, const char 
 int check_of(struct fn_analysis *fa, const struct ir_node *c, enum check_kind *kind);
 void refine(struct engine *e, const struct ir_node *cond, int sense);
 
-/* typestate_driver.c */
+/* typestate_transfer.c */
 void for_group(const struct fn_analysis *fa, struct config *c, int obj,
 	       void (*f)(struct obj_state *, const void *), const void *arg);
 void lifecycle(struct engine *e, enum lint_event_kind kind, int obj, struct ir_loc loc,
 	       const char *callee, int via_helper, int discarded, const struct ir_node *elem);
 void use(struct engine *e, int obj, struct ir_loc loc, const char *callee);
 void assign_object(struct engine *e, int obj, const struct value *v, struct ir_loc loc);
+void eval(struct engine *e, const struct ir_node *n, int used);
 
 #endif
