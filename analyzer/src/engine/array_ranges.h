@@ -1,5 +1,5 @@
 /*
- * Loops over arrays, and the index ranges they cover (typestate.c uses it).
+ * Loops over arrays, and the index ranges they cover (typestate_ranges.c uses it).
  *
  * An each-element loop walks an induction variable over a prefix [0, X)
  * of an array and applies a lifecycle operation to the element the

@@ -1,5 +1,5 @@
 /*
- * The dataflow driver of the engine (typestate.c, whose configurations
+ * The dataflow driver of the engine (typestate_driver.c, whose configurations
  * hold the disks and the resources of resource_objects.h): per function over
  * its CFG (cfg.h), the state at a program point is a bounded set of
  * configurations -- each the abstract state of a family of paths -- so

@@ -6,7 +6,7 @@
  * legacy regions (blk_register_region / blk_unregister_region).  Which
  * calls acquire and release what is a rule's knowledge: a rule registers a
  * classifier (rules.h, .resources) and the engine tracks the resources the
- * classifiers name in the same configurations as the disks (typestate.c):
+ * classifiers name in the same configurations as the disks (typestate_resources.c):
  * each resource key is none / pending (acquired, result not tested) / held
  * / released, an integer variable may hold "the result of acquiring key k",
  * so "ret = blk_mq_alloc_tag_set(&set); if (ret) return ret;" is the failure

@@ -1,5 +1,5 @@
 /*
- * The value domain of the engine (typestate.c; the results of acquiring a
+ * The value domain of the engine (typestate_*.c; the results of acquiring a
  * resource, resource_objects.c, are read in it too): an integer variable
  * is the set of the signs it may have -- zero, negative, positive -- which
  * is what "if (err)", "if (ret < 0)" and "return -ENOMEM" decide on; and
