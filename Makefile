@@ -5,6 +5,7 @@
 #   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none] [FAULTS=1]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...]  port a 5.x driver
+#                (check and port: STRICT=1 fails a skipped or degraded stage)
 #   make test    the project's own tests; ends with "N passed, N failed, ..."
 #   make check-seeded   the seeded-bug catch matrix (reference-driver/seeded-bugs)
 #   make bench   benchmarks (not a timed test)
@@ -108,7 +109,10 @@ check-config:
 # status is 0 clean, 1 findings or failed tests, 2 usage/build/tool error;
 # make itself exits 2 on any failure, its "Error N" line shows which.
 # KERNELS is passed on only when given: in-tree mode defaults to the
-# source tree's own version.
+# source tree's own version.  STRICT=1 (check and port): a skipped or
+# degraded stage (no profile, PROFILE=none, gendisk-lint on a damaged
+# parse) fails as a finding does, exit 1 (vm/check-driver --strict).
+STRICT_ARG = $(if $(filter-out 0,$(STRICT)),--strict)
 check: deps
 	@mkdir -p $(OUT)
 	@if [ -n "$(KSRC)" ] && [ -n "$(DRIVER)" ]; then \
@@ -116,11 +120,11 @@ check: deps
 	elif [ -n "$(FILES)" ] && [ -z "$(KSRC)" ]; then \
 		echo "check: FILES= names files of a kernel source tree: give KSRC=dir too" >&2; exit 2; \
 	elif [ -n "$(KSRC)" ]; then \
-		vm/check-driver --ksrc "$(KSRC)" $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
+		vm/check-driver --ksrc "$(KSRC)" $(STRICT_ARG) $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
 	elif [ -n "$(DRIVER)" ]; then \
-		vm/check-driver --kernels "$(KERNELS)" $(if $(PROFILE),--profile "$(PROFILE)") $(if $(filter 1,$(FAULTS)),--faults) $(DRIVER); \
+		vm/check-driver --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(PROFILE),--profile "$(PROFILE)") $(if $(filter 1,$(FAULTS)),--faults) $(DRIVER); \
 	else \
-		vm/check-reference $(KERNELS); \
+		vm/check-reference $(STRICT_ARG) $(KERNELS); \
 	fi
 
 # Port DRIVER to today's block API in a copy (out/port/<name>; IN_PLACE=1
@@ -130,7 +134,7 @@ check: deps
 port: deps
 	@[ -n "$(DRIVER)" ] || { echo "port: give DRIVER=path/to/driver" >&2; exit 2; }
 	@mkdir -p $(OUT)
-	@vm/port --kernels "$(KERNELS)" $(if $(filter-out 0,$(COMPAT)),--compat) \
+	@vm/port --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(filter-out 0,$(COMPAT)),--compat) \
 		$(if $(filter-out 0,$(IN_PLACE)),--in-place) $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER)
 
 # Every seeded-bug variant of the reference drivers through every stage:

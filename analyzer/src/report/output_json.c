@@ -2,9 +2,18 @@
 #include "json_writer.h"
 #include "output.h"
 
-static const char *status_name(enum file_status s)
+const char *output_status(const struct file_result *r, const char **reason)
 {
-	return s == FILE_OK ? "ok" : s == FILE_DEGRADED ? "degraded" : "error";
+	*reason = NULL;
+	if (r->status == FILE_DEGRADED)
+		return "degraded";
+	if (r->status == FILE_ERROR)
+		return "error";
+	if (r->block_core)
+		*reason = "block-core";
+	else if (r->prefiltered)
+		*reason = "prefilter";
+	return *reason ? "skipped" : "ok";
 }
 
 /* What a degraded file lost: functions with errors, headers, the first error. */
@@ -36,11 +45,17 @@ void output_json(FILE *out, const struct output_file *files, size_t n, const cha
 		fputs("null", out);
 	fputs(",\n \"files\":[", out);
 	for (size_t i = 0; i < n; i++) {
+		const char *reason;
+
 		fputs(i ? ",\n  " : "\n  ", out);
 		fputs("{\"file\":", out);
 		json_write_string(out, files[i].display);
 		fputs(",\"status\":", out);
-		json_write_string(out, status_name(files[i].result->status));
+		json_write_string(out, output_status(files[i].result, &reason));
+		if (reason) {
+			fputs(",\"reason\":", out);
+			json_write_string(out, reason);
+		}
 		fputs(",\"message\":", out);
 		json_write_string(out, files[i].result->message);
 		if (files[i].result->status == FILE_DEGRADED)

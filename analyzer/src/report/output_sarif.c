@@ -8,6 +8,9 @@
  * partialFingerprints (fingerprint.h).  File problems become
  * toolExecutionNotifications of the invocation: an error when it could
  * not be analysed, a warning when it was degraded (a damaged parse).
+ * Every input file is an artifact of the run whose properties carry its
+ * status as the JSON document says it (ok, degraded, error, or skipped
+ * with a reason: a file not analysed on purpose is not "ok").
  */
 #include "output_ci.h"
 
@@ -236,6 +239,28 @@ static void write_invocation(FILE *out, const struct output_file *files, size_t 
 	fputs("]}]", out);
 }
 
+/* run.artifacts: each file with its status (and reason) in its property bag. */
+static void write_artifacts(FILE *out, const struct output_file *files, size_t n)
+{
+	fputs("\"artifacts\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		const char *reason;
+		const char *status = output_status(files[i].result, &reason);
+
+		fputs(i ? ",\n    " : "\n    ", out);
+		fputs("{\"location\":{\"uri\":", out);
+		write_uri(out, files[i].display);
+		fputs("},\"roles\":[\"analysisTarget\"],\"properties\":{\"status\":", out);
+		json_write_string(out, status);
+		if (reason) {
+			fputs(",\"reason\":", out);
+			json_write_string(out, reason);
+		}
+		fputs("}}", out);
+	}
+	fputc(']', out);
+}
+
 void output_sarif(FILE *out, const struct output_file *files, size_t n, char **const *fps,
 		  const char *kernel)
 {
@@ -250,6 +275,8 @@ void output_sarif(FILE *out, const struct output_file *files, size_t n, char **c
 	write_rules(out);
 	fputs("]}},\n  ", out);
 	write_invocation(out, files, n);
+	fputs(",\n  ", out);
+	write_artifacts(out, files, n);
 	fputs(",\n  \"results\":[", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct finding_list *fl = &files[i].result->findings;
