@@ -6,6 +6,8 @@
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
 #   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...]  port a 5.x driver
 #                (check and port: STRICT=1 fails a skipped or degraded stage)
+#   make profile DRIVER=dir [KERNEL=6.12] [PARAMS='...']   write a starting
+#                profile for your driver and validate it in the VM
 #   make test    the project's own tests; ends with "N passed, N failed, ..."
 #   make check-seeded   the seeded-bug catch matrix (reference-driver/seeded-bugs)
 #   make bench   benchmarks (not a timed test)
@@ -49,12 +51,12 @@ FAULT_KERNEL := 6.12-debug
 TEST_PARTS := reference-driver analyzer semantic-patches vm reference-driver/seeded-bugs
 TEST_PARTS_BESIDE := selftests:test-faults selftests
 
-.PHONY: all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port check-seeded test test-summary bench clean help
+.PHONY: all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,20s/^# \{0,1\}//p' Makefile
+	@sed -n '3,22s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -136,6 +138,17 @@ port: deps
 	@mkdir -p $(OUT)
 	@vm/port --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(filter-out 0,$(COMPAT)),--compat) \
 		$(if $(filter-out 0,$(IN_PLACE)),--in-place) $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER)
+
+# A starting profile for DRIVER (selftests/make-profile): built for
+# KERNEL (6.12), its module name and parameters from modinfo, the disks
+# one load makes in the VM; written as DRIVER/<module>.profile (or .new
+# beside an existing one, never overwriting), then validated by one VM
+# run of the selftests.  Exit 0 written and validated, 1 written but
+# failing, 2 usage/build error.
+profile: deps
+	@[ -n "$(DRIVER)" ] || { echo "profile: give DRIVER=path/to/driver" >&2; exit 2; }
+	@mkdir -p $(OUT)
+	@selftests/make-profile --kernel "$(or $(KERNEL),6.12)" $(if $(PARAMS),--params "$(PARAMS)") $(DRIVER) >/dev/null
 
 # Every seeded-bug variant of the reference drivers through every stage:
 # the matrix variant x stage (out/seeded/matrix.md); `make test` runs it

@@ -3,7 +3,9 @@
  * Known-state helpers for the fixtures; see gendisk_bringup.h.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -61,16 +63,80 @@ int gd_bringup_remove(const struct gd_profile *p, char *err, size_t errlen)
 	return ret;
 }
 
-int gd_bringup_clean(const struct gd_profile *p, char *err, size_t errlen)
+static void gd_last_test_path(char *buf, size_t len)
 {
-	int ret;
+	const char *dir = getenv("TMPDIR");
 
-	if (!gd_module_loaded(p))
+	snprintf(buf, len, "%s/gendisk-last-test", dir && *dir ? dir : "/tmp");
+}
+
+void gd_last_test(char *out, size_t len)
+{
+	char path[GD_STR_MAX];
+	FILE *f;
+
+	out[0] = '\0';
+	gd_last_test_path(path, sizeof(path));
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(out, len, f))
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
+void gd_set_last_test(const char *fixture, const char *test)
+{
+	char path[GD_STR_MAX];
+	FILE *f;
+
+	gd_last_test_path(path, sizeof(path));
+	f = fopen(path, "w");
+	if (!f)
+		return;	/* best effort: only the message gets vaguer */
+	fprintf(f, "%s.%s\n", fixture, test);
+	fclose(f);
+}
+
+/* "(left behind by TEST)", or why no test is named. */
+static void gd_cause(const char *prev, char *out, size_t len)
+{
+	if (prev && prev[0])
+		snprintf(out, len, "left behind by %s", prev);
+	else
+		snprintf(out, len, "present before the first test of this run");
+}
+
+int gd_bringup_clean(const struct gd_profile *p, const char *prev,
+		     char *err, size_t errlen)
+{
+	char why[512], cause[GD_STR_MAX + 32], hook_err[512];
+	int leftover = prev && prev[0] ? GD_LEFTOVER : -1;
+
+	gd_cause(prev, cause, sizeof(cause));
+	if (gd_module_loaded(p) && gd_bringup_remove(p, why, sizeof(why))) {
+		snprintf(err, errlen,
+			 "the module %s from an earlier test is still loaded and does not unload (%s): %s",
+			 p->module, cause, why);
+		return leftover;
+	}
+	if (gd_bringup_nothing_left(p, why, sizeof(why)))
 		return 0;
-	ret = gd_bringup_remove(p, err, errlen);
-	if (ret)
-		return -1;
-	return 0;
+	/*
+	 * One try: what TEARDOWN removes (a bound loop device, a configfs
+	 * device) may be what is left.  A disk a driver forgot to delete
+	 * stays until the reboot: its name is taken, every load would fail
+	 * on "File exists".
+	 */
+	if (gd_run_hook("TEARDOWN", p->teardown, hook_err, sizeof(hook_err)))
+		hook_err[0] = '\0';
+	if (gd_bringup_nothing_left(p, why, sizeof(why)))
+		return 0;
+	snprintf(err, errlen,
+		 "a disk from an earlier test is still present: %s (%s)%s",
+		 why, cause, p->teardown[0] ? "; TEARDOWN did not remove it" : "");
+	return leftover;
 }
 
 int gd_bringup_disk(const struct gd_profile *p, const char *extra,
@@ -81,9 +147,16 @@ int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 
 	ret = gd_module_load(p, extra);
 	if (ret) {
-		snprintf(err, errlen, "loading %s (%s%s%s) failed: %s",
+		char hint[GD_NAME_MAX + 128] = "";
+
+		/* What "File exists" means for a load. */
+		if (ret == -EEXIST)
+			snprintf(hint, sizeof(hint),
+				 " (loaded under another name than MODULE=%s, or a name it registers is taken)",
+				 p->module);
+		snprintf(err, errlen, "loading %s (%s%s%s) failed: %s%s",
 			 p->module_path, p->params, extra ? " " : "",
-			 extra ? extra : "", strerror(-ret));
+			 extra ? extra : "", strerror(-ret), hint);
 		return -1;
 	}
 	if (gd_run_hook("SETUP", p->setup, err, errlen)) {
@@ -150,18 +223,62 @@ int gd_bringup_teardown(const struct gd_profile *p, char *err, size_t errlen)
 int gd_fixture_begin(struct gd_profile *p, const char *fixture,
 		     const char *test, char *err, size_t errlen)
 {
+	char prev[GD_STR_MAX];
+	int ret;
+
 	gd_kmsg_mark("begin", fixture, test);
 	if (gd_profile_load(p, err, errlen))
 		return -1;
-	return gd_bringup_clean(p, err, errlen);
+	gd_last_test(prev, sizeof(prev));
+	ret = gd_bringup_clean(p, prev, err, errlen);
+	if (ret == GD_LEFTOVER) {
+		/* The fixture SKIPs: no teardown will end the marker. */
+		gd_kmsg_mark("end", fixture, test);
+		return ret;
+	}
+	if (ret)
+		return ret;
+	/* The culprit of a leftover is the last test that began clean. */
+	gd_set_last_test(fixture, test);
+	return 0;
 }
 
 int gd_fixture_bringup(struct gd_profile *p, const char *fixture,
 		       const char *test, char *err, size_t errlen)
 {
-	if (gd_fixture_begin(p, fixture, test, err, errlen))
-		return -1;
+	int ret = gd_fixture_begin(p, fixture, test, err, errlen);
+
+	if (ret)
+		return ret;
 	return gd_bringup_disk(p, NULL, err, errlen);
+}
+
+void gd_format_bytes(uint64_t size, char *out, size_t len)
+{
+	if (size >= (1 << 20) && !(size % (1 << 20)))
+		snprintf(out, len, "%" PRIu64 " bytes (%" PRIu64 " MiB)", size,
+			 size >> 20);
+	else
+		snprintf(out, len, "%" PRIu64 " bytes (%" PRIu64 " KiB)", size,
+			 size >> 10);
+}
+
+int gd_fixture_min_size(const struct gd_profile *p, uint64_t size,
+			uint64_t need, const char *fixture, const char *test,
+			const char *what, char *err, size_t errlen)
+{
+	char found[64], needed[64];
+
+	if (size >= need)
+		return 0;
+	gd_bringup_remove(p, NULL, 0);
+	gd_kmsg_mark("end", fixture, test);
+	gd_format_bytes(size, found, sizeof(found));
+	gd_format_bytes(need, needed, sizeof(needed));
+	snprintf(err, errlen,
+		 "%s is %s; %s needs at least %s: give the profile a larger disk (PARAMS)",
+		 p->disk, found, what, needed);
+	return 1;
 }
 
 int gd_fixture_geometry(const struct gd_profile *p, uint64_t *bytes,

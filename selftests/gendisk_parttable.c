@@ -260,6 +260,16 @@ bool gd_parttable_layout(uint64_t disk_bytes, unsigned int lbs,
 	return true;
 }
 
+uint64_t gd_parttable_min_bytes(unsigned int lbs)
+{
+	const uint64_t align = lbs > 4096 ? lbs : 4096;
+	uint64_t u = (GPT_WIPE_BYTES + align - 1) / align * align;
+
+	if (u < 2 * align)
+		u = 2 * align;
+	return 16 * u;
+}
+
 void gd_part_name(const char *disk, unsigned int partno, char *out,
 		  size_t len)
 {

@@ -49,6 +49,9 @@ int gd_parttable_wipe(int fd, uint64_t disk_bytes, unsigned int lbs);
 bool gd_parttable_layout(uint64_t disk_bytes, unsigned int lbs,
 			 struct gd_part *parts, unsigned int n);
 
+/* The smallest disk gd_parttable_layout() has a layout for (1 MiB). */
+uint64_t gd_parttable_min_bytes(unsigned int lbs);
+
 /*
  * Name of partition @partno of @disk as the kernel forms it: "sda1",
  * but "nullb0p1" after a disk name that ends in a digit.

@@ -277,6 +277,14 @@ int gd_profile_parse(struct gd_profile *p, const char *path,
 	if (!p->module_path[0])
 		snprintf(p->module_path, sizeof(p->module_path),
 			 "/lib/modules/extra/%s.ko", p->module);
+	/*
+	 * The kernel names a module with '_' where its file has '-'
+	 * (KBUILD_MODNAME): /sys/module and delete_module(2) know only that
+	 * name, and a "my-drv" never found loaded would be loaded twice.
+	 */
+	for (char *c = p->module; *c; c++)
+		if (*c == '-')
+			*c = '_';
 	return 0;
 }
 
