@@ -640,18 +640,21 @@ static int module_build_wanted(const struct options *o)
 /* "a.c, b.c, and 3 more": the names of list (owned). */
 static char *name_list(const struct string_list *list)
 {
-	size_t cap = 1, n = list->len < NOTE_MAX_NAMES ? list->len : NOTE_MAX_NAMES;
-	char *out;
+	size_t n = list->len < NOTE_MAX_NAMES ? list->len : NOTE_MAX_NAMES;
+	char *out = xstrdup("");
 
-	for (size_t i = 0; i < n; i++)
-		cap += strlen(list->items[i]) + 2;
-	out = xcalloc(1, cap + 32);
 	for (size_t i = 0; i < n; i++) {
-		strcat(out, i ? ", " : "");
-		strcat(out, list->items[i]);
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", list->items[i]);
+
+		free(out);
+		out = next;
 	}
-	if (list->len > n)
-		sprintf(out + strlen(out), ", and %zu more", list->len - n);
+	if (list->len > n) {
+		char *next = xasprintf("%s, and %zu more", out, list->len - n);
+
+		free(out);
+		out = next;
+	}
 	return out;
 }
 

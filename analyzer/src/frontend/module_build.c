@@ -417,7 +417,7 @@ static char *replace_all(const char *s, const char *from, const char *to)
 		const char *q = strstr(p, from);
 
 		if (!q) {
-			strcpy(w, p);
+			memcpy(w, p, strlen(p) + 1);
 			break;
 		}
 		memcpy(w, p, (size_t)(q - p));
@@ -472,7 +472,7 @@ static char *first_error(const char *log, const struct path_map *m)
 			found = replace_all(line, copy_dir, "");
 			free(copy_dir);
 			if (strlen(found) > 240)
-				strcpy(found + 237, "...");
+				memcpy(found + 237, "...", 4);
 			map_string(&found, m);
 		}
 		line = end ? end + 1 : NULL;
