@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 
 static const char known_keys[] =
-	"rules, disable, exclude, kernel, min-confidence, kdir, fail-on-degraded";
+	"rules, disable, exclude, kernel, min-confidence, kdir, fail-on-degraded, module-build";
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -127,7 +127,7 @@ static int set_yes_no(const struct line_ctx *c, const char *key, const char *val
 	return 0;
 }
 
-/* kernel, min-confidence, kdir, fail-on-degraded: once each (a second one is a mistake, not an override) */
+/* kernel, min-confidence, kdir, fail-on-degraded, module-build: once each (a second one is a mistake, not an override) */
 static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, const char *key,
 			  const char *value, unsigned *seen_line)
 {
@@ -137,6 +137,12 @@ static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, con
 	*seen_line = c->line;
 	if (!strcmp(key, "fail-on-degraded"))
 		return set_yes_no(c, key, value, &cfg->fail_on_degraded);
+	if (!strcmp(key, "module-build")) {
+		int yes = 1, rc = set_yes_no(c, key, value, &yes);
+
+		cfg->no_module_build = !yes;
+		return rc;
+	}
 	if (!strcmp(key, "kernel")) {
 		cfg->kernel = kernel_version_parse(value);
 		if (!cfg->kernel)
@@ -159,7 +165,7 @@ static int set_single_key(const struct line_ctx *c, struct lint_config *cfg, con
 }
 
 static int parse_line(const struct line_ctx *c, struct lint_config *cfg, char *line,
-		      unsigned seen[4])
+		      unsigned seen[5])
 {
 	char *hash = strchr(line, '#');
 	char *eq, *key, *value;
@@ -192,6 +198,8 @@ static int parse_line(const struct line_ctx *c, struct lint_config *cfg, char *l
 		return set_single_key(c, cfg, key, value, &seen[2]);
 	if (!strcmp(key, "fail-on-degraded"))
 		return set_single_key(c, cfg, key, value, &seen[3]);
+	if (!strcmp(key, "module-build"))
+		return set_single_key(c, cfg, key, value, &seen[4]);
 	return fail(c->err, c->errlen, "%s:%u: unknown key '%s' (known: %s)", c->path, c->line, key,
 		    known_keys);
 }
@@ -209,7 +217,7 @@ int lint_config_load(const char *path, struct lint_config *cfg, char *err, size_
 {
 	FILE *f = fopen(path, "r");
 	struct line_ctx c = { path, 0, err, errlen };
-	unsigned seen[4] = { 0, 0, 0, 0 };
+	unsigned seen[5] = { 0, 0, 0, 0, 0 };
 	char *line = NULL;
 	size_t cap = 0;
 	int rc = 0;

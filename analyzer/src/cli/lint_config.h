@@ -1,7 +1,8 @@
 /*
  * .gendisk-lint: per-tree defaults for gendisk-lint (rules, kernel, excludes,
- * min-confidence, kdir, fail-on-degraded), read from a "key = value" file.  The format and the
- * lookup are documented in analyzer/README.md ("Configuration file").
+ * min-confidence, kdir, fail-on-degraded, module-build), read from a
+ * "key = value" file.  The format and the lookup are documented in
+ * analyzer/README.md ("Configuration file").
  */
 #ifndef GENDISK_LINT_LINT_CONFIG_H
 #define GENDISK_LINT_LINT_CONFIG_H
@@ -23,6 +24,7 @@ struct lint_config {
 	int min_confidence;        /* 0 low, 1 medium, 2 high; -1 = not given */
 	char *kdir;                /* absolute or relative to the cwd; NULL = not given */
 	int fail_on_degraded;      /* "fail-on-degraded = yes": as --fail-on-degraded */
+	int no_module_build;       /* "module-build = no": as --no-module-build */
 };
 
 /* Reads PATH into CFG (zeroed by the caller).  Returns 0, or -1 with

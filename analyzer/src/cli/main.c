@@ -11,6 +11,7 @@
 #include "kbuild_dir.h"
 #include "kdir_flags.h"
 #include "kernel_version.h"
+#include "module_build.h"
 #include "output.h"
 #include "output_ci.h"
 #include "output_email.h"
@@ -24,6 +25,7 @@
 #include "token_prefilter.h"
 #include "worker_processes.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -54,6 +56,11 @@ static const char usage_text[] =
 	"                     FILE|DIR arguments every such file is analysed; repeatable\n"
 	"  --print-compile-commands  print the compile_commands.json of -p or --kbuild-dir\n"
 	"                     (directory, file, arguments), then exit\n"
+	"  --no-module-build  a module directory given with --kdir (a Kbuild, or a Makefile\n"
+	"                     with obj-m) is by default parsed with its own compile commands:\n"
+	"                     those of a build in place (.NAME.o.cmd), else of a build of a\n"
+	"                     scratch copy (make -C KDIR M=<copy> modules; the directory\n"
+	"                     is not written); this parses with the kdir's flags instead\n"
 	"  --kernel X.Y       target kernel (default: LINUX_VERSION_CODE of the parsed headers)\n"
 	"  --format=FORMAT    text (default), json, sarif (SARIF 2.1.0 with fingerprints),\n"
 	"                     github (workflow-command annotations) or email (a reply to\n"
@@ -142,6 +149,7 @@ struct options {
 	int quiet, no_progress;
 	int fail_on_degraded;
 	int include_block_core;
+	int no_module_build;
 };
 
 static void die_usage(const char *fmt, const char *arg)
@@ -287,6 +295,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 			string_list_push(&o->kbuild_dirs, option_value(argc, argv, &i, "--kbuild-dir"));
 		} else if (strcmp(a, "--print-compile-commands") == 0) {
 			o->print_compile_commands = 1;
+		} else if (strcmp(a, "--no-module-build") == 0) {
+			o->no_module_build = 1;
 		} else if (strncmp(a, "--kernel", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
 			const char *v = option_value(argc, argv, &i, "--kernel");
 
@@ -613,11 +623,113 @@ static void review_findings(struct patch_review *rv, const struct options *o, st
 	free(old.processes.usage);
 }
 
+/* A module build is killed after this long (and the kdir's flags used). */
+#define MODULE_BUILD_TIMEOUT_S 600.0
+/* How many files a note names before "and N more". */
+#define NOTE_MAX_NAMES 5
+
+/* May a module directory among the inputs be built for its own commands?
+ * Not when the commands are given (-p, --kbuild-dir, a checker's flags),
+ * without --kdir, when asked not to, or inside a module build already. */
+static int module_build_wanted(const struct options *o)
+{
+	return o->kdir && !o->no_module_build && !o->compdb && !o->kbuild_dirs.len &&
+	       !o->compiler_words.len && !getenv(MODULE_BUILD_ENV);
+}
+
+/* "a.c, b.c, and 3 more": the names of list (owned). */
+static char *name_list(const struct string_list *list)
+{
+	size_t n = list->len < NOTE_MAX_NAMES ? list->len : NOTE_MAX_NAMES;
+	char *out = xstrdup("");
+
+	for (size_t i = 0; i < n; i++) {
+		char *next = xasprintf("%s%s%s", out, i ? ", " : "", list->items[i]);
+
+		free(out);
+		out = next;
+	}
+	if (list->len > n) {
+		char *next = xasprintf("%s, and %zu more", out, list->len - n);
+
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+/*
+ * Each module directory among the inputs (module_build.h) gets its own
+ * compile commands in db.  Where its build failed and files of it are left
+ * with the kdir's generic flags, a note says so: on stderr now (the text
+ * report's header) and in notes for the JSON, SARIF and GitHub reports.
+ */
+static void module_commands(const struct options *o, const struct string_list *files,
+			    struct compile_db *db, struct string_list *notes)
+{
+	struct string_list done = { 0 };
+
+	for (size_t i = 0; i < o->inputs.len; i++) {
+		const char *in = o->inputs.items[i];
+		char real[PATH_MAX], *shown, *prefix, *names, *note = NULL;
+		struct module_cmds m;
+		struct string_list lacking = { 0 };
+		size_t nfiles = 0, len = strlen(in);
+
+		if (!realpath(in, real) || string_list_contains(&done, real) ||
+		    !module_dir_is_module(in))
+			continue;
+		string_list_push(&done, real);
+		while (len > 1 && in[len - 1] == '/')
+			len--;
+		shown = xasprintf("%.*s/", (int)len, in);
+		prefix = strcmp(shown, "//") == 0 ? xstrdup("/") : xstrdup(shown);
+		module_build_commands(in, o->kdir, o->jobs, MODULE_BUILD_TIMEOUT_S, db, &m);
+		for (size_t k = 0; k < files->len; k++) {
+			const char *f = files->items[k];
+
+			size_t fl = strlen(f);
+
+			if (strncmp(f, prefix, strlen(prefix)) != 0 ||
+			    (fl > 6 && strcmp(f + fl - 6, ".mod.c") == 0))
+				continue; /* another input's, or kbuild's generated one */
+			nfiles++;
+			if (!compile_db_find(db, f))
+				string_list_push(&lacking, f + strlen(prefix));
+		}
+		if (o->verbose && m.detail)
+			fprintf(stderr, "gendisk-lint: %s: note: %s\n", shown, m.detail);
+		names = lacking.len ? name_list(&lacking) : NULL;
+		if (m.build_failed && lacking.len == nfiles && nfiles)
+			note = xasprintf("%s: module build failed (%s), parsed with the kdir's generic "
+					 "flags (findings in #if branches its build does not compile "
+					 "are possible)", shown, m.reason);
+		else if (m.build_failed && lacking.len)
+			note = xasprintf("%s: module build failed (%s), %s parsed with the kdir's "
+					 "generic flags (findings in #if branches its build does not "
+					 "compile are possible)", shown, m.reason, names);
+		else if (lacking.len && o->verbose)
+			fprintf(stderr, "gendisk-lint: %s: note: not compiled by its build, parsed "
+				"with the kdir's flags: %s\n", shown, names);
+		if (note) {
+			if (!o->quiet)
+				fprintf(stderr, "gendisk-lint: note: %s\n", note);
+			string_list_push_owned(notes, note);
+		}
+		free(names);
+		string_list_free(&lacking);
+		module_cmds_free(&m);
+		free(shown);
+		free(prefix);
+	}
+	string_list_free(&done);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct string_list files = { 0 }, kflags = { 0 }, checker_flags = { 0 };
-	struct string_list tokens = { 0 };
+	struct string_list tokens = { 0 }, run_notes = { 0 };
 	struct timespec started;
 	struct compile_db db = { 0 };
 	char *kbuild_dir_marker = NULL;
@@ -709,6 +821,11 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < db.len; i++)
 			string_list_push(&files, db.entries[i].display);
 	excluded = config_drop_excluded(&cfg, &files);
+	o.no_module_build |= cfg.no_module_build;
+	if (files.len && module_build_wanted(&o)) {
+		module_commands(&o, &files, &db, &run_notes);
+		have_db |= db.len > 0;
+	}
 	if (!files.len) {
 		if (o.inputs.len || excluded)
 			goto out; /* directories without C files, or all excluded */
@@ -828,11 +945,11 @@ int main(int argc, char **argv)
 	if (gate_failed)
 		; /* no report */
 	else if (o.format == FORMAT_JSON)
-		output_json(stdout, outs, files.len, kernel_str);
+		output_json(stdout, outs, files.len, kernel_str, &run_notes);
 	else if (o.format == FORMAT_SARIF)
-		output_sarif(stdout, outs, files.len, gate.fps, kernel_str);
+		output_sarif(stdout, outs, files.len, gate.fps, kernel_str, &run_notes);
 	else if (o.format == FORMAT_GITHUB)
-		output_github(stdout, outs, files.len);
+		output_github(stdout, outs, files.len, &run_notes);
 	else if (o.format == FORMAT_EMAIL)
 		output_email(stdout, outs, files.len, w.jobs, o.reviewing ? &review : NULL);
 	else
@@ -865,6 +982,7 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	string_list_free(&kflags);
 	string_list_free(&checker_flags);
 	string_list_free(&tokens);
+	string_list_free(&run_notes);
 	free(w.processes.usage);
 	string_list_free(&o.inputs);
 	string_list_free(&o.compiler_words);

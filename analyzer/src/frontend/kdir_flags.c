@@ -6,9 +6,9 @@
 #include "fnv_hash.h"
 #include "kbuild_cmd.h"
 #include "read_file.h"
+#include "remove_tree.h"
 #include "shell_words.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,30 +29,6 @@ static int write_file(const char *path, const char *text)
 		return -1;
 	fputs(text, f);
 	return fclose(f);
-}
-
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	if (!d)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		char *p;
-		struct stat st;
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
 }
 
 /* Run make -C kdir M=tmp PROBE.o V=1 with stdout+stderr to tmp/make.log. */

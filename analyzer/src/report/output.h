@@ -3,6 +3,7 @@
 #define GENDISK_LINT_OUTPUT_H
 
 #include "frontend.h"
+#include "string_list.h"
 
 #include <stdio.h>
 
@@ -21,7 +22,10 @@ struct output_file {
 const char *output_status(const struct file_result *r, const char **reason);
 
 void output_text(FILE *out, const struct output_file *files, size_t n);
-/* kernel: the version to print ("" = unknown, printed as null) */
-void output_json(FILE *out, const struct output_file *files, size_t n, const char *kernel);
+/* kernel: the version to print ("" = unknown, printed as null); notes: the
+ * run's notes (a module parsed without its own flags ...), a "notes" array
+ * when there are some (NULL or empty: none) */
+void output_json(FILE *out, const struct output_file *files, size_t n, const char *kernel,
+		 const struct string_list *notes);
 
 #endif

@@ -6,10 +6,12 @@
 
 /*
  * fps[i][k]: the fingerprint of finding k of file i (fingerprint.h);
- * kernel: as for output_json.
+ * kernel, notes: as for output_json (SARIF: the run's properties; GitHub:
+ * ::notice lines first).
  */
 void output_sarif(FILE *out, const struct output_file *files, size_t n, char **const *fps,
-		  const char *kernel);
-void output_github(FILE *out, const struct output_file *files, size_t n);
+		  const char *kernel, const struct string_list *notes);
+void output_github(FILE *out, const struct output_file *files, size_t n,
+		   const struct string_list *notes);
 
 #endif

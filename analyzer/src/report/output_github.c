@@ -38,8 +38,14 @@ static const char *command_for(const char *severity)
 	return severity && (severity[0] == 'e') ? "error" : "warning";
 }
 
-void output_github(FILE *out, const struct output_file *files, size_t n)
+void output_github(FILE *out, const struct output_file *files, size_t n,
+		   const struct string_list *notes)
 {
+	for (size_t i = 0; notes && i < notes->len; i++) {
+		fputs("::notice title=gendisk-lint::", out);
+		escape(out, notes->items[i], 0);
+		fputc('\n', out);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct file_result *r = files[i].result;
 

@@ -32,7 +32,8 @@ static void write_damage(FILE *out, const struct file_result *r)
 		fputs("null", out);
 }
 
-void output_json(FILE *out, const struct output_file *files, size_t n, const char *kernel)
+void output_json(FILE *out, const struct output_file *files, size_t n, const char *kernel,
+		 const struct string_list *notes)
 {
 	int first = 1;
 
@@ -43,6 +44,14 @@ void output_json(FILE *out, const struct output_file *files, size_t n, const cha
 		json_write_string(out, kernel);
 	else
 		fputs("null", out);
+	if (notes && notes->len) {
+		fputs(",\"notes\":[", out);
+		for (size_t i = 0; i < notes->len; i++) {
+			fputs(i ? "," : "", out);
+			json_write_string(out, notes->items[i]);
+		}
+		fputc(']', out);
+	}
 	fputs(",\n \"files\":[", out);
 	for (size_t i = 0; i < n; i++) {
 		const char *reason;

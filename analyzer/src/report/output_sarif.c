@@ -262,7 +262,7 @@ static void write_artifacts(FILE *out, const struct output_file *files, size_t n
 }
 
 void output_sarif(FILE *out, const struct output_file *files, size_t n, char **const *fps,
-		  const char *kernel)
+		  const char *kernel, const struct string_list *notes)
 {
 	int first = 1;
 
@@ -292,5 +292,13 @@ void output_sarif(FILE *out, const struct output_file *files, size_t n, char **c
 		json_write_string(out, kernel);
 	else
 		fputs("null", out);
+	if (notes && notes->len) {
+		fputs(",\"notes\":[", out);
+		for (size_t i = 0; i < notes->len; i++) {
+			fputs(i ? "," : "", out);
+			json_write_string(out, notes->items[i]);
+		}
+		fputc(']', out);
+	}
 	fputs("}}]}\n", out);
 }
