@@ -13,11 +13,27 @@ static void on_event(const struct lint_event *ev)
 		if (!(st->bits & DS_UNCHECKED) || !st->alloc_fn)
 			continue;
 		if (ev->check == CHECK_NULL && st->conv == ALLOC_RETURNS_ERR_PTR &&
-		    !ev_cond_has_check(ev, CHECK_IS_ERR) && !ev_cond_has_check(ev, CHECK_IS_ERR_OR_NULL))
-			f = lint_report(ev, "alloc-wrong-check", ev->loc,
-					"%s() returns an ERR_PTR on failure, never NULL: use IS_ERR()",
-					st->alloc_fn);
-		else if (ev->check == CHECK_IS_ERR && st->conv == ALLOC_RETURNS_NULL &&
+		    !ev_cond_has_check(ev, CHECK_IS_ERR) && !ev_cond_has_check(ev, CHECK_IS_ERR_OR_NULL)) {
+			const struct ir_node *later = ev_check_follows(ev, CHECK_IS_ERR);
+
+			if (!later)
+				later = ev_check_follows(ev, CHECK_IS_ERR_OR_NULL);
+			if (later) {
+				/* harmless: the failure is caught on the next test */
+				f = lint_report(ev, "alloc-wrong-check", ev->loc,
+						"dead NULL test, IS_ERR() follows: %s() returns an "
+						"ERR_PTR on failure, never NULL, and the test on line "
+						"%u catches it; drop this one", st->alloc_fn,
+						later->loc.line);
+				if (f)
+					f->severity = "info";
+			} else {
+				f = lint_report(ev, "alloc-wrong-check", ev->loc,
+						"IS_ERR() missing: %s() returns an ERR_PTR on failure, "
+						"never NULL, so this test lets it through and the error "
+						"pointer is dereferenced: use IS_ERR()", st->alloc_fn);
+			}
+		} else if (ev->check == CHECK_IS_ERR && st->conv == ALLOC_RETURNS_NULL &&
 			 !ev_cond_has_check(ev, CHECK_NULL) && st->conv_by_call)
 			f = lint_report(ev, "alloc-wrong-check", ev->loc,
 					"%s() as called here (the API of Linux 6.8 and before) "
@@ -37,9 +53,9 @@ static void on_event(const struct lint_event *ev)
 const struct rule rule_alloc_wrong_check = {
 	.in_driver_headers = 1,
 	.id = "alloc-wrong-check",
-	.severity = "warning",
+	.severity = "error",
 	.confidence = "high",
-	.summary = "NULL check on an ERR_PTR-returning allocator or IS_ERR on a NULL-returning one (version-aware)",
+	.summary = "NULL check on an ERR_PTR-returning allocator (info when IS_ERR() follows) or IS_ERR on a NULL-returning one (version-aware)",
 	.explain =
 		"Why: the allocators do not agree on how they fail, and blk_alloc_disk()\n"
 		"changed.  blk_mq_alloc_disk() returns an ERR_PTR on both 6.1 and 6.12\n"
@@ -57,6 +73,23 @@ const struct rule rule_alloc_wrong_check = {
 		"\n"
 		"Right (6.12):\n"
 		"\tdisk = blk_alloc_disk(&lim, NUMA_NO_NODE);\n"
+		"\tif (IS_ERR(disk))\n"
+		"\t\treturn PTR_ERR(disk);\n"
+		"\n"
+		"Two cases of a NULL test on an ERR_PTR allocator are told apart:\n"
+		"- \"IS_ERR() missing: ... the error pointer is dereferenced\" (severity\n"
+		"  error): the NULL test is the only check, the ERR_PTR goes on as a disk\n"
+		"  and the first disk->... oopses;\n"
+		"- \"dead NULL test, IS_ERR() follows\" (severity info): an IS_ERR() or\n"
+		"  IS_ERR_OR_NULL() test of the same pointer comes right after (the next\n"
+		"  statements of the block, none of which uses the pointer, or the test's\n"
+		"  else-if), so the failure is caught: the NULL test is dead code, harmless,\n"
+		"  and only misleads the reader.\n"
+		"\n"
+		"Dead (info):\n"
+		"\tdisk = blk_mq_alloc_disk(&set, NULL, dev);\n"
+		"\tif (!disk)\n"
+		"\t\treturn -ENOMEM;\n"
 		"\tif (IS_ERR(disk))\n"
 		"\t\treturn PTR_ERR(disk);\n"
 		"\n"

@@ -5,8 +5,10 @@
  * never unregisters outside the registering function (exit, remove), in
  * a file that has a teardown at all (module_exit, or a driver struct
  * with .probe and .remove); (c) an unregister_blkdev() of a name the file never
- * registers; (d) the result of register_blkdev() ignored.  Majors are
- * matched by the name argument ("nbd", DEVICE_NAME, tr->name).
+ * registers; (d) the result of register_blkdev() ignored; (e) the result
+ * kept in an unsigned variable or field and tested "< 0" or "<= 0", which
+ * a negative error never passes.  Majors are matched by the name argument
+ * ("nbd", DEVICE_NAME, tr->name).
  */
 #include "file_rules.h"
 #include "rules.h"
@@ -127,6 +129,95 @@ static int visit(const struct ir_node *n, void *data)
 	return 1;
 }
 
+/* ------------------------------------------- (e) unsigned result tested < 0 */
+
+#define MAX_HOLDERS 16
+
+/* The access paths a function assigns register_blkdev()'s result to. */
+struct holders {
+	char path[MAX_HOLDERS][RES_KEY_LEN];
+	unsigned len;
+	const struct file_context *fc;
+	const char *function;
+};
+
+static int is_register_call(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	return n && n->kind == IR_CALL && is_register(ir_api_name(n));
+}
+
+static int collect_holders(const struct ir_node *n, void *data)
+{
+	struct holders *h = data;
+	char path[RES_KEY_LEN];
+
+	if (h->len >= MAX_HOLDERS)
+		return 0;
+	if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2 &&
+	    is_register_call(n->kids[1]) && ir_path_text(n->kids[0], path, sizeof(path)))
+		snprintf(h->path[h->len++], RES_KEY_LEN, "%s", path);
+	else if (n->kind == IR_DECL && n->name && n->nkids == 1 && is_register_call(n->kids[0]))
+		snprintf(h->path[h->len++], RES_KEY_LEN, "%s", n->name);
+	return 1;
+}
+
+/* operand holds register_blkdev()'s result: the assignment itself, or a
+ * path the function assigns it to */
+static int holds_major(const struct holders *h, const struct ir_node *operand, char *path,
+		       size_t len)
+{
+	const struct ir_node *o = ir_strip(operand);
+
+	if (o && o->kind == IR_BINARY && o->op == CXBinaryOperator_Assign && o->nkids == 2 &&
+	    is_register_call(o->kids[1]))
+		return ir_path_text(o->kids[0], path, len);
+	if (!o || !ir_path_text(o, path, len))
+		return 0;
+	for (unsigned i = 0; i < h->len; i++)
+		if (!strcmp(h->path[i], path))
+			return 1;
+	return 0;
+}
+
+static int is_zero(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	return n && n->kind == IR_INTLIT && (n->flags & IRF_HAS_VALUE) && n->value == 0;
+}
+
+static int check_unsigned_test(const struct ir_node *n, void *data)
+{
+	const struct holders *h = data;
+	const struct ir_node *operand;
+	const char *op;
+	char path[RES_KEY_LEN];
+
+	if (n->kind != IR_BINARY || n->nkids != 2)
+		return 1;
+	/* x < 0, x <= 0, and the same written 0 > x, 0 >= x */
+	if ((n->op == CXBinaryOperator_LT || n->op == CXBinaryOperator_LE) &&
+	    (n->flags & IRF_LHS_UNSIGNED) && is_zero(n->kids[1])) {
+		operand = n->kids[0];
+		op = n->op == CXBinaryOperator_LT ? "< 0" : "<= 0";
+	} else if ((n->op == CXBinaryOperator_GT || n->op == CXBinaryOperator_GE) &&
+		   (n->flags & IRF_RHS_UNSIGNED) && is_zero(n->kids[0])) {
+		operand = n->kids[1];
+		op = n->op == CXBinaryOperator_GT ? "< 0" : "<= 0";
+	} else {
+		return 1;
+	}
+	if (!holds_major(h, operand, path, sizeof(path)))
+		return 1;
+	file_report(h->fc, n->loc, h->function,
+		    "register_blkdev()'s result is kept in unsigned '%s' and tested '%s': "
+		    "a negative error becomes a large major and %s, so a failed registration "
+		    "goes unnoticed; keep the result in an int",
+		    path, op, op[2] == '0' ? "the test is never true" :
+		    "the test sees only 0");
+	return 1;
+}
+
 /* A driver struct that can unbind its devices: .probe and .remove. */
 static int has_driver_remove(const struct lowered_file *lf)
 {
@@ -152,8 +243,12 @@ static void on_file(const struct file_context *fc)
 	int teardown = fc->lf->has_module_exit || has_driver_remove(fc->lf);
 
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
+		struct holders h = { .len = 0, .fc = fc, .function = fc->lf->funcs[i].name };
+
 		s.fn = i;
 		ir_walk(fc->lf->funcs[i].body, visit, &s);
+		ir_walk(fc->lf->funcs[i].body, collect_holders, &h);
+		ir_walk(fc->lf->funcs[i].body, check_unsigned_test, &h);
 	}
 	for (unsigned i = 0; i < s.len; i++) {
 		const struct site *a = &s.items[i];
@@ -202,7 +297,7 @@ const struct rule rule_blkdev_imbalance = {
 	.severity = "warning",
 	.confidence = "medium",
 	.summary = "register_blkdev without unregister_blkdev on an error path or on exit; "
-		   "its result ignored",
+		   "its result ignored or tested < 0 in an unsigned",
 	.explain =
 		"Why: register_blkdev(major, name) claims a major number (0: the kernel\n"
 		"picks one and returns it; a fixed major: 0 on success) and it stays claimed\n"
@@ -225,7 +320,13 @@ const struct rule rule_blkdev_imbalance = {
 		"module that cannot be unloaded (swim3, amiflop, UML's ubd), and a major\n"
 		"registered for its lifetime is never due back;\n"
 		"(c) an unregister of a name the file never\n"
-		"registers; (d) register_blkdev() as a bare statement.  Majors are matched\n"
+		"registers; (d) register_blkdev() as a bare statement; (e) its result kept\n"
+		"in an unsigned variable or field (unsigned int major, u32 dev->major) and\n"
+		"tested \"< 0\" (never true: -EBUSY becomes 4294967280) or \"<= 0\" (true\n"
+		"only for 0), so a failure goes unnoticed and the driver goes on with a\n"
+		"bogus major (its disks fail to add, its exit unregisters a major it never\n"
+		"had).  An explicit (int) cast before the test, or an int that is tested\n"
+		"and then copied into the unsigned, is right.  Majors are matched\n"
 		"by their name argument within one file, hence confidence medium.\n"
 		"\n"
 		"Wrong:\n"
@@ -242,6 +343,15 @@ const struct rule rule_blkdev_imbalance = {
 		"\t\tunregister_blkdev(major, \"foo\");\n"
 		"\t\treturn err;\n"
 		"\t}\n"
+		"\n"
+		"Wrong:\n"
+		"\tstatic unsigned int major;\n"
+		"\tmajor = register_blkdev(0, \"foo\");\n"
+		"\tif (major < 0)\n"
+		"\t\treturn major;\n"
+		"\n"
+		"Right:\n"
+		"\tstatic int major;\n"
 		"\n"
 		"Fix: unwind register_blkdev() with unregister_blkdev(major, name) on every\n"
 		"error path after it succeeded and in the exit function; test its result\n"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * disk-name-overflow: sprintf() and strcpy() into disk_name (patched),
- * strcat() and snprintf() with a 64-byte bound (reported only).
+ * disk-name-overflow: sprintf() of a %s and strcpy() of a runtime string into
+ * disk_name (patched), strcat() and snprintf() with a 64-byte bound (reported).
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -34,7 +34,7 @@ static int __init fx_init(void)
 	if (name[0])
 		strcpy(disk->disk_name, name);
 	else
-		sprintf(disk->disk_name, "fx%d", 0);
+		sprintf(disk->disk_name, "%s%d", name, 0);
 	strcat(disk->disk_name, "a");
 	snprintf(disk->disk_name, 64, "%s", name);
 	err = add_disk(disk);

@@ -55,6 +55,6 @@ MODULE_LICENSE("GPL");
  * check-kernel: 6.1
  *
  * check-output-start
-fire-61-header-inline.c:26:9: warning: blk_alloc_disk() returns NULL on failure on Linux 6.1: IS_ERR() misses it in wdk_alloc_disk() at wdk_compat_is_err.h:17:6 (allocated at line 16) [alloc-wrong-check]
+fire-61-header-inline.c:26:9: error: blk_alloc_disk() returns NULL on failure on Linux 6.1: IS_ERR() misses it in wdk_alloc_disk() at wdk_compat_is_err.h:17:6 (allocated at line 16) [alloc-wrong-check]
  * check-output-end
  */

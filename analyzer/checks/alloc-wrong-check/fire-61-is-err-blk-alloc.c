@@ -59,7 +59,7 @@ MODULE_LICENSE("GPL");
  * check-kernel: 6.1
  *
  * check-output-start
-fire-61-is-err-blk-alloc.c:28:6: warning: blk_alloc_disk() returns NULL on failure on Linux 6.1: IS_ERR() misses it [alloc-wrong-check]
+fire-61-is-err-blk-alloc.c:28:6: error: blk_alloc_disk() returns NULL on failure on Linux 6.1: IS_ERR() misses it [alloc-wrong-check]
 fire-61-is-err-blk-alloc.c:27:9: note: 'disk' allocated here
  * check-output-end
  */

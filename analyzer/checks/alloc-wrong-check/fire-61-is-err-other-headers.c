@@ -62,7 +62,7 @@ MODULE_LICENSE("GPL");
  * check-headers: 6.12 none
  *
  * check-output-start
-fire-61-is-err-other-headers.c:30:6: warning: blk_alloc_disk() as called here (the API of Linux 6.8 and before) returns NULL on failure: IS_ERR() misses it [alloc-wrong-check]
+fire-61-is-err-other-headers.c:30:6: error: blk_alloc_disk() as called here (the API of Linux 6.8 and before) returns NULL on failure: IS_ERR() misses it [alloc-wrong-check]
 fire-61-is-err-other-headers.c:29:9: note: 'disk' allocated here
  * check-output-end
  */

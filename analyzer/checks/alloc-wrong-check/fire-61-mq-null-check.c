@@ -75,7 +75,7 @@ MODULE_LICENSE("GPL");
  * check-kernel: 6.1
  *
  * check-output-start
-fire-61-mq-null-check.c:40:6: warning: blk_mq_alloc_disk() returns an ERR_PTR on failure, never NULL: use IS_ERR() [alloc-wrong-check]
+fire-61-mq-null-check.c:40:6: error: IS_ERR() missing: blk_mq_alloc_disk() returns an ERR_PTR on failure, never NULL, so this test lets it through and the error pointer is dereferenced: use IS_ERR() [alloc-wrong-check]
 fire-61-mq-null-check.c:39:9: note: 'disk' allocated here
  * check-output-end
  */

@@ -75,7 +75,7 @@ MODULE_LICENSE("GPL");
  * check-name: == NULL on 6.12 blk_alloc_disk() (ERR_PTR-returning)
  *
  * check-output-start
-fire-612-blk-alloc-eq-null.c:39:6: warning: blk_alloc_disk() returns an ERR_PTR on failure, never NULL: use IS_ERR() [alloc-wrong-check]
+fire-612-blk-alloc-eq-null.c:39:6: error: IS_ERR() missing: blk_alloc_disk() returns an ERR_PTR on failure, never NULL, so this test lets it through and the error pointer is dereferenced: use IS_ERR() [alloc-wrong-check]
 fire-612-blk-alloc-eq-null.c:38:14: note: 'dev->disk' allocated here
  * check-output-end
  */

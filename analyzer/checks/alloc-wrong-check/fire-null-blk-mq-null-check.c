@@ -103,7 +103,7 @@ MODULE_LICENSE("GPL");
  * check-name: NULL check on blk_mq_alloc_disk() (ERR_PTR-returning)
  *
  * check-output-start
-fire-null-blk-mq-null-check.c:57:6: warning: blk_mq_alloc_disk() returns an ERR_PTR on failure, never NULL: use IS_ERR() [alloc-wrong-check]
+fire-null-blk-mq-null-check.c:57:6: error: IS_ERR() missing: blk_mq_alloc_disk() returns an ERR_PTR on failure, never NULL, so this test lets it through and the error pointer is dereferenced: use IS_ERR() [alloc-wrong-check]
 fire-null-blk-mq-null-check.c:56:16: note: 'nullb->disk' allocated here
  * check-output-end
  */

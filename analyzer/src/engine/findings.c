@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *finding_severity(const char *name)
+{
+	static const char *const known[] = { "error", "warning", "info" };
+
+	for (size_t i = 0; name && i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(name, known[i]) == 0)
+			return known[i];
+	return NULL;
+}
+
 struct finding *finding_add(struct finding_list *list, const char *rule_id, const char *severity,
 			    const char *confidence, struct ir_loc loc, const char *function,
 			    char *message)

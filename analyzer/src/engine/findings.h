@@ -27,6 +27,11 @@ struct finding_list {
 	size_t len, cap;
 };
 
+/* The severities a finding has: "error", "warning" (most rules) or "info"
+ * (a harmless finding a rule tells apart, alloc-wrong-check's dead NULL
+ * test); the interned string for a name, or NULL for another. */
+const char *finding_severity(const char *name);
+
 /* A new finding, or NULL if this rule already reported at loc. */
 struct finding *finding_add(struct finding_list *list, const char *rule_id, const char *severity,
 			    const char *confidence, struct ir_loc loc, const char *function,

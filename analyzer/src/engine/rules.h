@@ -16,7 +16,7 @@ struct resource_class;
 
 struct rule {
 	const char *id;          /* kebab-case, stable */
-	const char *severity;    /* "warning" | "error" */
+	const char *severity;    /* "warning" | "error" (a finding may be "info": findings.h) */
 	const char *confidence;  /* "high" | "medium" | "low" */
 	const char *summary;     /* one line for --list-rules */
 	const char *explain;     /* --explain text: rationale + source, wrong, right, fix */

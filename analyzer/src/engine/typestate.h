@@ -201,6 +201,12 @@ int ev_range_leak(const struct lint_event *ev, unsigned config, int obj, char *l
 		  size_t size);
 /* Does the whole condition also contain a check of kind on obj? */
 int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind);
+/* EV_ALLOC_CHECK: the if statement of this check leaves the object alone in
+ * its branches and is followed in its block, before any statement that names
+ * the object or leaves the straight line, by an if whose condition checks the
+ * object with kind (or its else is such an if): that condition, else NULL.
+ * "if (!disk) return -ENOMEM; if (IS_ERR(disk)) return PTR_ERR(disk);" */
+const struct ir_node *ev_check_follows(const struct lint_event *ev, enum check_kind kind);
 /* The allocator convention on the target kernel, and a printable version. */
 const char *ev_target_version(const struct lint_event *ev);
 

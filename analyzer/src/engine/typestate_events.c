@@ -161,6 +161,80 @@ int ev_cond_has_check(const struct lint_event *ev, enum check_kind kind)
 	return ev->root_cond && cond_has_check(ev->fa, ev->root_cond, ev->obj, kind);
 }
 
+/* Does the subtree name obj (an access path that is obj or goes through it)? */
+static int names_obj(const struct fn_analysis *fa, const struct ir_node *n, int obj)
+{
+	if (!n)
+		return 0;
+	if ((n->kind == IR_DECLREF || n->kind == IR_MEMBER || n->kind == IR_SUBSCRIPT) &&
+	    obj_of(fa, n) == obj)
+		return 1;
+	for (unsigned i = 0; i < n->nkids; i++)
+		if (names_obj(fa, n->kids[i], obj))
+			return 1;
+	return 0;
+}
+
+/* The if statement of the event's condition is kid i of the compound s:
+ * the condition of the first later if that checks obj with kind, when
+ * only statements that do not name obj (nor leave the straight line: a
+ * return, goto, break, continue or label) come between. */
+static const struct ir_node *check_after(const struct lint_event *ev, const struct ir_node *s,
+					 unsigned i, enum check_kind kind)
+{
+	for (unsigned j = i + 1; j < s->nkids; j++) {
+		const struct ir_node *k = s->kids[j];
+
+		if (k->kind == IR_IF && k->nkids >= 2 &&
+		    cond_has_check(ev->fa, k->kids[0], ev->obj, kind))
+			return k->kids[0];
+		if (k->kind == IR_RETURN || k->kind == IR_GOTO || k->kind == IR_BREAK ||
+		    k->kind == IR_CONTINUE || k->kind == IR_LABEL || names_obj(ev->fa, k, ev->obj))
+			return NULL;
+	}
+	return NULL;
+}
+
+static const struct ir_node *check_follows_in(const struct lint_event *ev, const struct ir_node *n,
+					      enum check_kind kind, int *found)
+{
+	if (!n || *found)
+		return NULL;
+	for (unsigned i = 0; i < n->nkids; i++) {
+		const struct ir_node *k = n->kids[i], *r;
+
+		if (k->kind == IR_IF && k->nkids >= 2 && k->kids[0] == ev->root_cond) {
+			*found = 1;
+			/* the branches of the test itself must leave the object alone */
+			if (names_obj(ev->fa, k->kids[1], ev->obj))
+				return NULL;
+			if (k->nkids > 2) {
+				const struct ir_node *e = ir_strip(k->kids[2]);
+
+				/* if (!d) ...; else if (IS_ERR(d)) ... */
+				if (e && e->kind == IR_IF && e->nkids >= 2 &&
+				    cond_has_check(ev->fa, e->kids[0], ev->obj, kind))
+					return e->kids[0];
+				return NULL;
+			}
+			return n->kind == IR_COMPOUND ? check_after(ev, n, i, kind) : NULL;
+		}
+		r = check_follows_in(ev, k, kind, found);
+		if (r || *found)
+			return r;
+	}
+	return NULL;
+}
+
+const struct ir_node *ev_check_follows(const struct lint_event *ev, enum check_kind kind)
+{
+	int found = 0;
+
+	if (ev->kind != EV_ALLOC_CHECK || !ev->root_cond || ev->obj < 0)
+		return NULL;
+	return check_follows_in(ev, ev->fa->fn->body, kind, &found);
+}
+
 const char *ev_target_version(const struct lint_event *ev)
 {
 	return ev->fa->target->version[0] ? ev->fa->target->version : "6.12";

@@ -570,6 +570,36 @@ static const char *callee_spelling(struct ir_arena *arena, CXCursor callee)
 	return clang_Cursor_isNull(found) ? "" : cursor_name(arena, found);
 }
 
+/* The value of expression c has an unsigned integer type as written: parens
+ * and implicit conversions (libclang's UnexposedExpr) are looked through,
+ * an explicit cast is not. */
+static int value_unsigned(CXCursor c)
+{
+	for (int depth = 0; depth < 16; depth++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct cursor_vec v = { 0 };
+		int one = 0;
+
+		if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) {
+			clang_visitChildren(c, collect_child, &v);
+			one = v.len == 1 && clang_isExpression(clang_getCursorKind(v.items[0]));
+			if (one)
+				c = v.items[0];
+			free(v.items);
+			if (one)
+				continue;
+		}
+		switch (clang_getCanonicalType(clang_getCursorType(c)).kind) {
+		case CXType_UChar: case CXType_UShort: case CXType_UInt:
+		case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+			return 1;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
 static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 {
 	struct ir_arena *arena = lc->arena;
@@ -712,6 +742,13 @@ static struct ir_node *lower(struct lower_ctx *lc, CXCursor c, int depth)
 	case CXCursor_CompoundAssignOperator:
 		n = new_node(arena, IR_BINARY, c);
 		n->op = (int)clang_getCursorBinaryOperatorKind(c);
+		if ((n->op == CXBinaryOperator_LT || n->op == CXBinaryOperator_LE ||
+		     n->op == CXBinaryOperator_GT || n->op == CXBinaryOperator_GE) && v.len == 2) {
+			if (value_unsigned(v.items[0]))
+				n->flags |= IRF_LHS_UNSIGNED;
+			if (value_unsigned(v.items[1]))
+				n->flags |= IRF_RHS_UNSIGNED;
+		}
 		break;
 	case CXCursor_ConditionalOperator: n = new_node(arena, IR_CONDOP, c); break;
 	case CXCursor_StringLiteral:

@@ -63,6 +63,12 @@ enum {
 	IRF_DRIVER_RECORD = 16384, /* IR_MEMBER: the struct declaring the member is
 				    * defined in the main file or the driver's own
 				    * headers: no other module reaches the field */
+	/* IR_BINARY <, <=, >, >=: the left (right) operand's value has an
+	 * unsigned type, as written: seen through parens and implicit
+	 * conversions (an unsigned short promoted to int stays unsigned), not
+	 * through an explicit cast, which ir_strip() drops from the tree */
+	IRF_LHS_UNSIGNED = 32768,
+	IRF_RHS_UNSIGNED = 65536,
 };
 
 struct ir_loc {

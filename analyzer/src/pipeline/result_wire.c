@@ -56,6 +56,7 @@ void result_wire_encode(const struct file_result *res, struct wire_buffer *b)
 		const struct finding *f = &res->findings.items[i];
 
 		put_u32(b, (uint32_t)rule_index(f->rule_id));
+		put_str(b, f->severity); /* a finding may differ from its rule's */
 		put_u32(b, f->loc.line);
 		put_u32(b, f->loc.col);
 		put_str(b, f->function);
@@ -140,11 +141,14 @@ int result_wire_decode(const unsigned char *data, size_t len, struct file_result
 	n = r.bad ? 0 : get_u32(&r);
 	for (uint32_t i = 0; i < n && !r.bad; i++) {
 		uint32_t rule = get_u32(&r);
+		char *severity = get_str(&r);
+		const char *sev = finding_severity(severity); /* interned */
 		struct ir_loc loc;
 		char *function, *message;
 		struct finding *f;
 		uint32_t nnotes;
 
+		free(severity);
 		loc.line = get_u32(&r);
 		loc.col = get_u32(&r);
 		function = get_str(&r);
@@ -155,7 +159,7 @@ int result_wire_decode(const unsigned char *data, size_t len, struct file_result
 			r.bad = 1;
 			break;
 		}
-		f = finding_add(&res->findings, rule_at(rule)->id, rule_at(rule)->severity,
+		f = finding_add(&res->findings, rule_at(rule)->id, sev ? sev : rule_at(rule)->severity,
 				rule_at(rule)->confidence, loc, function, message);
 		free(function);
 		nnotes = get_u32(&r);

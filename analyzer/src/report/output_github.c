@@ -7,6 +7,8 @@
  */
 #include "output_ci.h"
 
+#include <string.h>
+
 static void escape(FILE *out, const char *s, int property)
 {
 	for (; s && *s; s++) {
@@ -35,7 +37,9 @@ static void escape(FILE *out, const char *s, int property)
 static const char *command_for(const char *severity)
 {
 	/* workflow commands know error, warning and notice */
-	return severity && (severity[0] == 'e') ? "error" : "warning";
+	if (severity && strcmp(severity, "error") == 0)
+		return "error";
+	return severity && strcmp(severity, "info") == 0 ? "notice" : "warning";
 }
 
 void output_github(FILE *out, const struct output_file *files, size_t n,

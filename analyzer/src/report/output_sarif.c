@@ -43,7 +43,9 @@ static int all_rules_index(const char *id)
 
 static const char *level_of(const char *severity)
 {
-	return severity && strcmp(severity, "error") == 0 ? "error" : "warning";
+	if (severity && strcmp(severity, "error") == 0)
+		return "error";
+	return severity && strcmp(severity, "info") == 0 ? "note" : "warning";
 }
 
 /* A relative path stays a relative URI reference; an absolute one becomes file://. */
