@@ -81,6 +81,6 @@ class QemuCommand(unittest.TestCase):
                                    control_socket="/t/ctl.sock", qmp="/t/q.sock", extra=["-x"], pdeathsig=True)
         self.assertEqual(a[:5], ["setpriv", "--pdeathsig", "KILL", "--", "qemu-system-x86_64"])
         self.assertIn("file,id=con,append=on,path=/o,,1/console.log", a)
-        self.assertEqual(a[a.index("-accel") + 1:a.index("-accel") + 4], ["tcg", "-cpu", "max"])
+        self.assertEqual(a[a.index("-accel") + 1:a.index("-accel") + 4], ["tcg", "-cpu", "max,la57=off"])
         self.assertIn("socket,id=ctl,path=/t/ctl.sock,server=on,wait=off", a)
         self.assertEqual(a[-3:], ["-qmp", "unix:/t/q.sock,server=on,wait=off", "-x"])
