@@ -4,6 +4,11 @@
  * structure that outlives it (reached through a parameter or a global),
  * and another function of the file reads that field: the stale pointer
  * is used later (ublk_stop_dev(), blkfront_remove(), simdisk_teardown()).
+ *
+ * The second shape: the allocator's ERR_PTR stored straight into such a
+ * field and left there on the IS_ERR() path, while another function of
+ * the file tests the field only against NULL before del_gendisk() or
+ * put_disk() (simdisk_setup(), swim_floppy_init(), bcache_device_init()).
  */
 #include "owner_fields.h"
 #include "rules.h"
@@ -27,6 +32,59 @@ static const char *last_member(const char *path)
  * teardown's: the owner is going away with it. */
 #define NEVER_LIVE (DS_UNCHECKED | DS_ALLOCATED | DS_ADD_FAILED)
 
+/* The owner of path outlives fn and may be seen by another function:
+ * through a parameter only when every caller is in this file (what
+ * becomes of the struct after the failure is theirs); through a global
+ * only in a function the file calls (a failed probe or init entry point
+ * is not bound afterwards). */
+static int owner_outlives(const struct lowered_file *lf, const struct fn_analysis *fa,
+			  const struct tracked_object *t)
+{
+	return t->param >= 0 ? fa->fn->is_static : owner_function_called(lf, fa->fn);
+}
+
+/* The second shape: an ERR_PTR left in a long-lived field that another
+ * function tests only against NULL before deleting or putting it. */
+static void errptr_left(const struct lint_event *ev, const struct lowered_file *lf, unsigned o)
+{
+	const struct tracked_object *t = &ev->fa->objs[o];
+	const struct obj_state *st = NULL;
+	struct null_tested_release r;
+	const char *field, *record;
+	struct finding *f;
+
+	if (t->local || t->local_root || !(field = last_member(t->path)) ||
+	    !owner_outlives(lf, ev->fa, t))
+		return;
+	for (unsigned c = 0; c < ev_nconfigs(ev) && !st; c++)
+		if (ev_obj(ev, c, (int)o)->errptr && ev_obj(ev, c, (int)o)->err_loc.line)
+			st = ev_obj(ev, c, (int)o);
+	if (!st)
+		return;
+	record = owner_field_record(ev->fa->fn, t->path);
+	if (!owner_field_null_tested_release(lf, ev->fa->fn, record, field, &r) ||
+	    owner_field_cleared(lf, ev->fa->fn, t->path, 0) ||
+	    owner_path_freed(lf, ev->fa->fn, t->path))
+		return;
+	/* the function runs the NULL-testing helper itself (a shared unwind):
+	 * what its callers do with the owner afterwards is too late */
+	if (!owner_function_calls(ev->fa->fn, r.fn->name) &&
+	    owner_caller_releases_errptr(lf, ev->fa->fn, t->path))
+		return;
+	f = lint_report(ev, "dangling-disk-pointer", st->err_loc,
+			"error pointer from %s() left in '%s' on the IS_ERR() path; %s() tests it only for NULL and calls %s() on it",
+			st->alloc_fn ? st->alloc_fn : "the allocator", t->path, r.fn->name,
+			r.callee);
+	if (!f)
+		return;
+	if (st->alloc_loc.line)
+		lint_note(f, st->alloc_loc, "the allocator's result is stored in '%s' here",
+			  t->path);
+	lint_note(f, ev->loc, "returns here with the error pointer in '%s'", t->path);
+	lint_note(f, r.test_loc, "%s() tests only for NULL here", r.fn->name);
+	lint_note(f, r.release_loc, "and passes '%s' to %s() here", r.path, r.callee);
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	const struct lowered_file *lf;
@@ -42,14 +100,11 @@ static void on_event(const struct lint_event *ev)
 		struct finding *f;
 		unsigned c;
 
+		errptr_left(ev, lf, o);
 		/* a field of a long-lived struct: through a parameter or a global */
 		if (t->weak || t->local || t->local_root || !(field = last_member(t->path)))
 			continue;
-		/* through a parameter: only when every caller is in this file
-		 * (what becomes of the struct after the failure is theirs);
-		 * through a global: only in a function the file calls (a
-		 * failed probe or init entry point is not bound afterwards) */
-		if (t->param >= 0 ? !ev->fa->fn->is_static : !owner_function_called(lf, ev->fa->fn))
+		if (!owner_outlives(lf, ev->fa, t))
 			continue;
 		for (c = 0; c < ev_nconfigs(ev); c++) {
 			const struct obj_state *st = ev_obj(ev, c, (int)o);
@@ -83,7 +138,7 @@ const struct rule rule_dangling_disk_pointer = {
 	.id = "dangling-disk-pointer",
 	.severity = "warning",
 	.confidence = "high",
-	.summary = "a put disk left stored in a long-lived struct field that another function reads",
+	.summary = "a put disk, or the allocator's ERR_PTR, left in a long-lived struct field that another function reads",
 	.explain =
 		"Why: put_disk() on a disk that never went live (allocation succeeded, add_disk()\n"
 		"not called or failed) drops the last reference: disk_release() frees the\n"
@@ -124,7 +179,47 @@ const struct rule rule_dangling_disk_pointer = {
 		"another function of the file, and neither this function, nor a same-file\n"
 		"helper it passes the struct to, nor a caller frees the struct or clears the\n"
 		"field.  Disks put after they were added or deleted (teardown), or that\n"
-		"came from outside the function, are not judged.\n",
+		"came from outside the function, are not judged.\n"
+		"\n"
+		"The second shape: an error pointer left in the field.  Since 6.9\n"
+		"blk_alloc_disk() and blk_mq_alloc_disk() return ERR_PTR() on failure.\n"
+		"Stored straight into the field and tested there, the error pointer stays\n"
+		"in the field on the IS_ERR() path; a teardown that tests the field only\n"
+		"against NULL (if (dev->disk), or struct gendisk *disk = dev->disk;\n"
+		"if (!disk) return;) takes it for a disk and calls del_gendisk() or\n"
+		"put_disk() on it: simdisk_setup() and simdisk_teardown(), swim_floppy_init()\n"
+		"and its unwinding helper swim_cleanup_floppy_disk(), bcache_device_init()\n"
+		"and bcache_device_free() in 6.12.\n"
+		"\n"
+		"Wrong:\n"
+		"\tdev->disk = blk_alloc_disk(&lim, NUMA_NO_NODE);\n"
+		"\tif (IS_ERR(dev->disk))\n"
+		"\t\treturn PTR_ERR(dev->disk);\t/* dev->disk holds the ERR_PTR */\n"
+		"\t...\n"
+		"static void foo_teardown(struct foo_dev *dev)\n"
+		"{\n"
+		"\tif (dev->disk) {\t\t\t/* true for an ERR_PTR */\n"
+		"\t\tdel_gendisk(dev->disk);\n"
+		"\t\tput_disk(dev->disk);\n"
+		"\t}\n"
+		"}\n"
+		"\n"
+		"Right: check a local and store the disk only after the check\n"
+		"(disk = blk_alloc_disk(...); if (IS_ERR(disk)) return PTR_ERR(disk);\n"
+		"dev->disk = disk;), or clear the field on the error path\n"
+		"(dev->disk = NULL), or test IS_ERR_OR_NULL() in the teardown.\n"
+		"\n"
+		"Reported at the IS_ERR() test when a fresh allocation's error branch\n"
+		"reaches a return with nothing stored over the field (a field of a\n"
+		"long-lived struct, as above; an array element too: host->unit[i].disk),\n"
+		"and another function of the file tests that member of the same struct\n"
+		"type, or a local copied from it, against NULL, passes it to\n"
+		"del_gendisk(), put_disk() or blk_cleanup_disk() and has no IS_ERR() test\n"
+		"of it.  Not reported: the field cleared by the function or a helper it\n"
+		"passes the struct to, the struct freed by the function, or a caller that\n"
+		"frees the struct (kfree(), not a reference drop whose release may run\n"
+		"the teardown) or clears the field -- unless the function calls the\n"
+		"NULL-testing helper itself (a shared unwinding).\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

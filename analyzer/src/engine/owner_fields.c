@@ -353,11 +353,12 @@ struct callers {
 	unsigned param;
 	const char *suffix;
 	int depth;
+	int errptr; /* owner_caller_releases_errptr() */
 	int hit;
 };
 
 static int owner_fate_upstream(const struct lowered_file *lf, const struct ir_function *fn,
-			       unsigned param, const char *suffix, int depth);
+			       unsigned param, const char *suffix, int depth, int errptr);
 
 /* A local of fn assigned from an allocation call (x = kzalloc(...),
  * devm_kzalloc(), foo_alloc_dev()): fn created the object. */
@@ -448,6 +449,34 @@ static int returns_result(const struct ir_function *fn, const struct ir_node *ca
 	return p.hit;
 }
 
+/* Does fn drop a reference on the object named (kobject_put(&x->kobj),
+ * put_device(&x->dev)) rather than free it: its release runs the
+ * driver's teardown of the object. */
+struct dropped {
+	const char *name;
+	int hit;
+};
+
+static int dropped_visit(const struct ir_node *n, void *data)
+{
+	struct dropped *d = data;
+	char buf[OF_PATH_LEN];
+	const struct ir_node *o;
+
+	if (n->kind == IR_CALL && !owner_freed_by(n) && (o = owner_released_by(n)) != NULL &&
+	    ir_path_text(o, buf, sizeof(buf)) && !strcmp(buf, d->name))
+		d->hit = 1;
+	return !d->hit;
+}
+
+static int refcount_dropped(const struct ir_function *fn, const char *name)
+{
+	struct dropped d = { .name = name };
+
+	ir_walk(fn->body, dropped_visit, &d);
+	return d.hit;
+}
+
 static int callers_visit(const struct ir_node *n, void *data)
 {
 	struct callers *c = data;
@@ -479,19 +508,20 @@ static int callers_visit(const struct ir_node *n, void *data)
 		struct allocated al = { .name = arg };
 
 		ir_walk(c->caller->body, allocated_visit, &al);
-		c->hit = al.hit;
+		c->hit = al.hit && !(c->errptr && refcount_dropped(c->caller, arg));
 	} else if (a->kind == IR_DECLREF && (k = param_index(c->caller, arg)) >= 0) {
 		/* handed down from the caller's caller: ask there */
-		c->hit = owner_fate_upstream(c->lf, c->caller, (unsigned)k, c->suffix, c->depth + 1);
+		c->hit = owner_fate_upstream(c->lf, c->caller, (unsigned)k, c->suffix, c->depth + 1,
+					     c->errptr);
 	}
 	return !c->hit;
 }
 
 static int owner_fate_upstream(const struct lowered_file *lf, const struct ir_function *fn,
-			       unsigned param, const char *suffix, int depth)
+			       unsigned param, const char *suffix, int depth, int errptr)
 {
 	struct callers c = { .lf = lf, .callee = fn, .param = param, .suffix = suffix,
-			     .depth = depth };
+			     .depth = depth, .errptr = errptr };
 
 	if (depth > 4)
 		return 0;
@@ -512,7 +542,19 @@ int owner_caller_releases(const struct lowered_file *lf, const struct ir_functio
 
 	if (!split_root(path, root, sizeof(root), &suffix) || (k = param_index(fn, root)) < 0)
 		return 0;
-	return owner_fate_upstream(lf, fn, (unsigned)k, suffix, 0);
+	return owner_fate_upstream(lf, fn, (unsigned)k, suffix, 0, 0);
+}
+
+int owner_caller_releases_errptr(const struct lowered_file *lf, const struct ir_function *fn,
+				 const char *path)
+{
+	char root[OF_PATH_LEN];
+	const char *suffix;
+	int k;
+
+	if (!split_root(path, root, sizeof(root), &suffix) || (k = param_index(fn, root)) < 0)
+		return 0;
+	return owner_fate_upstream(lf, fn, (unsigned)k, suffix, 0, 1);
 }
 
 int owner_function_called(const struct lowered_file *lf, const struct ir_function *fn)
@@ -522,5 +564,146 @@ int owner_function_called(const struct lowered_file *lf, const struct ir_functio
 	for (size_t i = 0; i < lf->nfuncs && !c.hit; i++)
 		if (strcmp(lf->funcs[i].name, fn->name))
 			ir_walk(lf->funcs[i].body, called_visit, &c);
+	return c.hit;
+}
+
+/* ------------------------------------------- a field tested only for NULL */
+
+#define NT_MAX_COPIES 8
+
+struct null_tested {
+	const char *record, *field;
+	const char *copies[NT_MAX_COPIES]; /* locals holding the field's value */
+	unsigned ncopies;
+	const struct ir_node *test, *release;
+	const char *callee;
+	int err_tested; /* IS_ERR() or IS_ERR_OR_NULL() of it somewhere */
+};
+
+static int nt_field(const struct null_tested *t, const struct ir_node *n)
+{
+	return n && n->kind == IR_MEMBER && n->name && !strcmp(n->name, t->field) &&
+	       (!t->record || !n->record || !strcmp(t->record, n->record));
+}
+
+/* The field itself, or a local the function copied it into. */
+static int nt_subject(const struct null_tested *t, const struct ir_node *n)
+{
+	n = ir_strip(n);
+	if (nt_field(t, n))
+		return 1;
+	if (!n || n->kind != IR_DECLREF || !(n->flags & IRF_LOCAL) || !n->name)
+		return 0;
+	for (unsigned i = 0; i < t->ncopies; i++)
+		if (!strcmp(t->copies[i], n->name))
+			return 1;
+	return 0;
+}
+
+static int copies_visit(const struct ir_node *n, void *data)
+{
+	struct null_tested *t = data;
+	const struct ir_node *l;
+	const char *name = NULL;
+
+	if (n->kind == IR_DECL && n->nkids == 1 && nt_field(t, ir_strip(n->kids[0])))
+		name = n->name;
+	else if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2 &&
+		 nt_field(t, ir_strip(n->kids[1])) && (l = ir_strip(n->kids[0])) != NULL &&
+		 l->kind == IR_DECLREF && (l->flags & IRF_LOCAL))
+		name = l->name;
+	if (name && t->ncopies < NT_MAX_COPIES)
+		t->copies[t->ncopies++] = name;
+	return 1;
+}
+
+/* A condition (or a part of one) that tests the subject against NULL:
+ * x, !x, x == NULL, x != NULL, under && and ||. */
+static const struct ir_node *nt_cond(const struct null_tested *t, const struct ir_node *c)
+{
+	const struct ir_node *hit;
+
+	c = ir_strip(c);
+	if (!c)
+		return NULL;
+	if (nt_subject(t, c))
+		return c;
+	if (c->kind == IR_UNARY && c->op == CXUnaryOperator_LNot && c->nkids == 1)
+		return nt_cond(t, c->kids[0]);
+	if (c->kind == IR_BINARY && c->nkids == 2 &&
+	    (c->op == CXBinaryOperator_LAnd || c->op == CXBinaryOperator_LOr)) {
+		hit = nt_cond(t, c->kids[0]);
+		return hit ? hit : nt_cond(t, c->kids[1]);
+	}
+	if (c->kind == IR_BINARY && c->nkids == 2 &&
+	    (c->op == CXBinaryOperator_EQ || c->op == CXBinaryOperator_NE)) {
+		if (is_null(c->kids[1]) && nt_subject(t, c->kids[0]))
+			return ir_strip(c->kids[0]);
+		if (is_null(c->kids[0]) && nt_subject(t, c->kids[1]))
+			return ir_strip(c->kids[1]);
+	}
+	return NULL;
+}
+
+/* The call to name first: put_disk() runs for every disk a teardown
+ * holds, del_gendisk() is often guarded by "was it added". */
+static int release_rank(const char *api)
+{
+	return !strcmp(api, "put_disk") ? 0 : !strcmp(api, "blk_cleanup_disk") ? 1 : 2;
+}
+
+static int nt_visit(const struct ir_node *n, void *data)
+{
+	struct null_tested *t = data;
+	const char *api;
+
+	if ((n->kind == IR_IF || n->kind == IR_WHILE || n->kind == IR_CONDOP) && n->nkids &&
+	    !t->test)
+		t->test = nt_cond(t, n->kids[0]);
+	if (n->kind != IR_CALL)
+		return 1;
+	api = ir_api_name(n);
+	if (!strncmp(api, "IS_ERR", 6) && nt_subject(t, ir_call_arg(n, 0)))
+		t->err_tested = 1;
+	else if ((!strcmp(api, "del_gendisk") || !strcmp(api, "put_disk") ||
+		  !strcmp(api, "blk_cleanup_disk")) &&
+		 nt_subject(t, ir_call_arg(n, 0)) &&
+		 (!t->release || release_rank(api) < release_rank(t->callee))) {
+		t->release = ir_strip(ir_call_arg(n, 0));
+		t->callee = api;
+	}
+	return 1;
+}
+
+int owner_field_null_tested_release(const struct lowered_file *lf,
+				    const struct ir_function *self, const char *record,
+				    const char *field, struct null_tested_release *out)
+{
+	for (size_t i = 0; i < lf->nfuncs; i++) {
+		struct null_tested t = { .record = record, .field = field };
+
+		if (!strcmp(lf->funcs[i].name, self->name))
+			continue;
+		ir_walk(lf->funcs[i].body, copies_visit, &t);
+		ir_walk(lf->funcs[i].body, nt_visit, &t);
+		if (!t.test || !t.release || t.err_tested)
+			continue;
+		out->fn = &lf->funcs[i];
+		out->test_loc = t.test->loc;
+		out->release_loc = t.release->loc;
+		out->callee = t.callee;
+		if (!ir_path_text(t.release, out->path, sizeof(out->path)))
+			snprintf(out->path, sizeof(out->path), "%s", field);
+		return 1;
+	}
+	return 0;
+}
+
+/* Does fn call the function called name? */
+int owner_function_calls(const struct ir_function *fn, const char *name)
+{
+	struct called c = { .name = name };
+
+	ir_walk(fn->body, called_visit, &c);
 	return c.hit;
 }

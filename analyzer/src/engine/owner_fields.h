@@ -62,6 +62,33 @@ int owner_path_freed(const struct lowered_file *lf, const struct ir_function *fn
 int owner_caller_releases(const struct lowered_file *lf, const struct ir_function *fn,
 			  const char *path);
 
+/* The same for an ERR_PTR left in the field (dangling-disk-pointer's
+ * second shape): a caller that created the owner counts only when it does
+ * not drop a reference on it (kobject_put(&x->kobj): the release runs the
+ * driver's teardown, which reads the field). */
+int owner_caller_releases_errptr(const struct lowered_file *lf, const struct ir_function *fn,
+				 const char *path);
+
+/* A function of lf other than self that tests member field of struct
+ * record (by name when the parse lost the record), or a local it copies
+ * the field into, against NULL (if (x->disk), if (!disk), x == NULL) and
+ * passes it to del_gendisk(), put_disk() or blk_cleanup_disk(), with no
+ * IS_ERR()/IS_ERR_OR_NULL() of it anywhere in that function: an ERR_PTR
+ * left in the field passes the test and is deleted or put.  Syntax only:
+ * the first such function of the file. */
+struct null_tested_release {
+	const struct ir_function *fn;
+	struct ir_loc test_loc, release_loc;
+	const char *callee; /* del_gendisk, put_disk, blk_cleanup_disk */
+	char path[160];     /* the released expression as written */
+};
+int owner_field_null_tested_release(const struct lowered_file *lf,
+				    const struct ir_function *self, const char *record,
+				    const char *field, struct null_tested_release *out);
+
+/* Does fn call the function called name (anywhere)? */
+int owner_function_calls(const struct ir_function *fn, const char *name);
+
 /* Another function of lf calls fn. */
 int owner_function_called(const struct lowered_file *lf, const struct ir_function *fn);
 

@@ -52,8 +52,12 @@ struct obj_state {
 	uint8_t cleared;        /* NULL was stored over it after put_disk() (put_loc kept) */
 	uint8_t added_once;     /* add_disk() succeeded on this path; sticky on a
 				 * collapsed array element (some element was added) */
+	uint8_t errptr;         /* the path still holds the allocator's ERR_PTR: the
+				 * failure branch of IS_ERR() (or of PTR_ERR_OR_ZERO()'s
+				 * result) was taken on a fresh allocation and nothing was
+				 * stored over it since; err_loc: that test */
 	const char *alloc_fn;   /* allocator name as the driver wrote it */
-	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc;
+	struct ir_loc alloc_loc, add_loc, put_loc, del_loc, check_loc, err_loc;
 	/* a collapsed array element (host->disks[]): the element the last
 	 * del/put reached, as written (host->disks[i], or the argument
 	 * host->devs[i] of a summarised helper), while its index variables keep

@@ -56,7 +56,8 @@ static int same_abstract_state(const struct fn_analysis *fa, const struct config
 		const struct obj_state *x = &a->objs[i], *y = &b->objs[i];
 
 		if (x->bits != y->bits || x->escaped != y->escaped || x->group != y->group ||
-		    x->conv != y->conv || x->added_once != y->added_once || x->cleared != y->cleared)
+		    x->conv != y->conv || x->added_once != y->added_once || x->cleared != y->cleared ||
+		    x->errptr != y->errptr)
 			return 0;
 		if (!same_ranges(x, y))
 			return 0;
@@ -98,6 +99,7 @@ static int merge_locs(struct obj_state *dst, const struct obj_state *src)
 	MERGE_LOC(put_loc);
 	MERGE_LOC(del_loc);
 	MERGE_LOC(check_loc);
+	MERGE_LOC(err_loc);
 #undef MERGE_LOC
 	if ((dst->put_from | src->put_from) != dst->put_from) {
 		dst->put_from |= src->put_from;
@@ -155,6 +157,7 @@ void set_collapse(void *ctx, struct df_set *s)
 			d->escaped |= o->escaped;
 			d->added_once |= o->added_once;
 			d->cleared &= o->cleared;
+			d->errptr |= o->errptr;
 			if (d->group != o->group)
 				d->group = (int16_t)i;
 			if (d->conv != o->conv)
@@ -252,7 +255,7 @@ static int same_part(const struct fn_analysis *fa, const struct config *a,
 			if (x->bits != y->bits || x->escaped != y->escaped ||
 			    x->group != y->group || x->conv != y->conv ||
 			    x->added_once != y->added_once || x->cleared != y->cleared ||
-			    !same_ranges(x, y))
+			    x->errptr != y->errptr || !same_ranges(x, y))
 				return 0;
 		}
 	} else {

@@ -62,12 +62,21 @@ struct refine_arg {
 	int flag;
 	unsigned result_bits;
 	int empty;
+	struct ir_loc loc; /* the test (refine_error) */
 };
 
 static void refine_group_member(struct obj_state *o, const void *arg)
 {
 	struct refine_arg *ra = (struct refine_arg *)arg;
 
+	/* the failure branch of IS_ERR() on a fresh allocation: every path
+	 * of the group still holds the ERR_PTR until something is stored
+	 * over it (assign_object() clears the state) */
+	if (ra->fn == refine_error && ra->flag && (o->bits & DS_UNCHECKED) &&
+	    o->conv != ALLOC_RETURNS_NULL && !o->errptr) {
+		o->errptr = 1;
+		o->err_loc = ra->loc;
+	}
 	o->bits = ra->fn ? ra->fn(o->bits, ra->flag) : refine_add_result(o->bits, ra->result_bits);
 	if (!ra->fn && (o->bits & DS_ADDED) && ra->result_bits == VAL_ZERO)
 		o->added_once = 1;
@@ -183,7 +192,8 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 			} else if (vs->link >= 0 && vs->link_kind == LINK_ALLOC_ERROR &&
 				   (vs->bits == VAL_ZERO || !(vs->bits & VAL_ZERO))) {
 				struct refine_arg ra = { .fn = refine_error,
-							 .flag = vs->bits != VAL_ZERO };
+							 .flag = vs->bits != VAL_ZERO,
+							 .loc = s->loc };
 
 				for_group(fa, c, vs->link, refine_group_member, &ra);
 				feasible = !ra.empty;
@@ -261,7 +271,8 @@ void refine(struct engine *e, const struct ir_node *cond, int sense)
 				return;
 			for (unsigned k = 0; k < e->cur.len; k++) {
 				struct config *cf = e->cur.items[k];
-				struct refine_arg ra = { .fn = refine_error, .flag = sense };
+				struct refine_arg ra = { .fn = refine_error, .flag = sense,
+							 .loc = c->loc };
 
 				for_group(fa, cf, obj, refine_group_member, &ra);
 				if (ra.empty)
