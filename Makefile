@@ -2,9 +2,9 @@
 #
 #   make check   the main job: lint, build and run the reference driver
 #                on Debian's 6.1 and 6.12 kernels (see README.md)
-#   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none] [FAULTS=1]   your driver
+#   make check DRIVER=dir [KERNELS=...] [PROFILE=file|none] [FAULTS=1] [PREPARE=cmd]   your driver
 #   make check KSRC=dir FILES="drivers/block/x.c ..."         in-tree files
-#   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...]  port a 5.x driver
+#   make port DRIVER=dir [KERNELS=...] [COMPAT=1] [PROFILE=...] [PREPARE=cmd]  port a 5.x driver
 #                (check and port: STRICT=1 fails a skipped or degraded stage)
 #   make profile DRIVER=dir [KERNEL=6.12] [PARAMS='...']   write a starting
 #                profile for your driver and validate it in the VM
@@ -115,6 +115,10 @@ check-config:
 # degraded stage (no profile, PROFILE=none, gendisk-lint on a damaged
 # parse) fails as a finding does, exit 1 (vm/check-driver --strict).
 STRICT_ARG = $(if $(filter-out 0,$(STRICT)),--strict)
+# PREPARE=cmd (check and port): the driver's configure step, run in each
+# kernel's build copy before the build (vm/check-driver --prepare; the
+# driver's gendisk-check.conf may name it as PREPARE=cmd; none: no step).
+PREPARE_ARG = $(if $(PREPARE),--prepare '$(subst ','\'',$(PREPARE))')
 check: deps
 	@mkdir -p $(OUT)
 	@if [ -n "$(KSRC)" ] && [ -n "$(DRIVER)" ]; then \
@@ -124,7 +128,7 @@ check: deps
 	elif [ -n "$(KSRC)" ]; then \
 		vm/check-driver --ksrc "$(KSRC)" $(STRICT_ARG) $(if $(filter command line environment,$(origin KERNELS)),--kernels "$(KERNELS)") $(FILES); \
 	elif [ -n "$(DRIVER)" ]; then \
-		vm/check-driver --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(PROFILE),--profile "$(PROFILE)") $(if $(filter 1,$(FAULTS)),--faults) $(DRIVER); \
+		vm/check-driver --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(PROFILE),--profile "$(PROFILE)") $(if $(filter 1,$(FAULTS)),--faults) $(PREPARE_ARG) $(DRIVER); \
 	else \
 		vm/check-reference $(STRICT_ARG) $(KERNELS); \
 	fi
@@ -137,7 +141,7 @@ port: deps
 	@[ -n "$(DRIVER)" ] || { echo "port: give DRIVER=path/to/driver" >&2; exit 2; }
 	@mkdir -p $(OUT)
 	@vm/port --kernels "$(KERNELS)" $(STRICT_ARG) $(if $(filter-out 0,$(COMPAT)),--compat) \
-		$(if $(filter-out 0,$(IN_PLACE)),--in-place) $(if $(PROFILE),--profile "$(PROFILE)") $(DRIVER)
+		$(if $(filter-out 0,$(IN_PLACE)),--in-place) $(if $(PROFILE),--profile "$(PROFILE)") $(PREPARE_ARG) $(DRIVER)
 
 # A starting profile for DRIVER (selftests/make-profile): built for
 # KERNEL (6.12), its module name and parameters from modinfo, the disks
