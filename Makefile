@@ -18,6 +18,9 @@
 #                check-seeded and test need it, check does not
 #   make tiny-kernel    build a small kernel tree from linux-source-6.12
 #                (test checks it as "a kernel tree you built")
+#   make install [PREFIX=/usr/local] [DESTDIR=]   gendisk-lint, its man
+#                page and bash completion, and the semantic patches
+#                (PREFIX/share/gendisk-check/semantic-patches)
 #   make check-config KERNELS=path/to/tree [PROFILE=file]   does your
 #                kernel have what the VM stages need? (else: a fragment)
 #
@@ -51,12 +54,12 @@ FAULT_KERNEL := 6.12-debug
 TEST_PARTS := reference-driver analyzer semantic-patches vm reference-driver/seeded-bugs
 TEST_PARTS_BESIDE := selftests:test-faults selftests
 
-.PHONY: all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
+.PHONY: install all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,22s/^# \{0,1\}//p' Makefile
+	@sed -n '3,25s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -96,6 +99,16 @@ debug-kernel: deps-kernels
 # as a user checks against a kernel tree of their own.
 tiny-kernel: deps-kernels
 	@vm/tiny-kernel build >/dev/null
+
+# What runs outside the checkout: the analyzer (binary, man page, bash
+# completion) and the semantic patches, for `make coccicheck
+# COCCI=PREFIX/share/gendisk-check/semantic-patches/RULE.cocci` in a
+# kernel tree.  The cache stays under $GENDISK_CHECK_CACHE, never PREFIX.
+PREFIX ?= /usr/local
+install:
+	@$(MAKE) --no-print-directory -C analyzer install PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)"
+	@install -d "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches"
+	@install -m 644 semantic-patches/*.cocci "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches/"
 
 # KERNELS names kernel trees (paths; cache names work too) and PROFILE
 # the profiles whose VM_KCONFIG to add.  Exit 2 when an option is
