@@ -8,6 +8,8 @@
  *   6.9   blk_alloc_disk(lim, node) / blk_mq_alloc_disk(set, lim, data):
  *         before, no limits argument (the driver set them with the
  *         blk_queue_*() setters) and blk_alloc_disk() returned NULL;
+ *   6.5   disk_check_media_change(disk): before, bdev_check_media_change()
+ *         of the disk's whole-device block_device (disk->part0);
  *   6.5   ->open(struct gendisk *, blk_mode_t), ->release(struct gendisk *):
  *         before, ->open(struct block_device *, fmode_t) and
  *         ->release(struct gendisk *, fmode_t); the fops name the methods
@@ -93,6 +95,7 @@ gdport_mq_alloc_disk(struct blk_mq_tag_set *set, const struct queue_limits *lim,
 #endif
 
 #if KERNEL_VERSION(6, 5, 0) > LINUX_VERSION_CODE
+#define disk_check_media_change(disk)	bdev_check_media_change((disk)->part0)
 #define blk_mode_t	fmode_t
 #define BLK_OPEN_READ	FMODE_READ
 #define BLK_OPEN_WRITE	FMODE_WRITE

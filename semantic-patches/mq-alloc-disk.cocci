@@ -29,7 +29,8 @@
 //# has no disk pointer at the queue's place, and is left alone
 //# (removed-api reports it); so is a chain whose alloc_disk() is also
 //# reached on a path without the blk-mq queue (a driver with a bio
-//# mode beside its blk-mq one): that path would lose its disk.  removed-api rewrites the same allocation
+//# mode beside its blk-mq one): that path would lose its disk.
+//# removed-api rewrites the same allocation
 //# when the queue is a local variable only; this rule is for the
 //# queue kept in the device.  Part of the removed-api rule (reports
 //# carry its id); a file of its own because `make port` applies the
