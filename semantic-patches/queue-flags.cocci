@@ -11,7 +11,9 @@
 /// GDPORT_QUEUE_NONROT(q) / GDPORT_QUEUE_NO_ADD_RANDOM(q), which
 /// gendisk_port_compat.h makes the old setter where the flag exists
 /// (6.1) and nothing where it does not.
-/// Report mode names each setter of a flag 6.12 does not have.
+/// Report mode names each setter of a flag 6.12 does not have, outside
+/// an #if on the kernel version or the flag (a compat header's branch
+/// for older kernels; patch mode rewrites those too).
 //# The other direction (clearing NONROT, setting ADD_RANDOM) and the
 //# other removed flags (QUEUE_FLAG_WC, _FUA, _DAX, ...) need the feature
 //# in the queue_limits the disk is allocated with: reported, ported by
@@ -84,8 +86,30 @@ f << r.f;
 F << r.F;
 @@
 
-if (f, F) in (("blk_queue_flag_set", "QUEUE_FLAG_NONROT"), ("blk_queue_flag_clear", "QUEUE_FLAG_ADD_RANDOM")):
-    fix = "nothing: it is the default of 6.11 on"
+# A setter inside a version (or flag) branch is for the kernels that
+# have the flag (a compat header's pre-6.10 branch): not reported.
+# (directly, or through a macro defined from the version).
+def in_version_branch(fname, line):
+    import re
+    keys = ["LINUX_VERSION_CODE", "KERNEL_VERSION", "QUEUE_FLAG_"]
+    stack = []
+    with open(fname, encoding="utf-8", errors="replace") as fh:
+        for no, text in enumerate(fh, 1):
+            if no >= line:
+                break
+            t = text.strip()
+            m = re.match(r"#\s*define\s+(\w+)\s+(.*)", t)
+            if m and any(k in m.group(2) for k in keys):
+                keys.append(m.group(1))
+            if re.match(r"#\s*if", t):
+                stack.append(t)
+            elif re.match(r"#\s*endif", t) and stack:
+                stack.pop()
+    return any(k in t for t in stack for k in keys)
+
+if in_version_branch(p[0].file, int(p[0].line)):
+    cocci.include_match(False)
+elif (f, F) in (("blk_queue_flag_set", "QUEUE_FLAG_NONROT"), ("blk_queue_flag_clear", "QUEUE_FLAG_ADD_RANDOM")):
+    coccilib.report.print_report(p[0], "WARNING: %s does not exist on 6.12: use nothing: it is 6.12's default [removed-api]" % F)
 else:
-    fix = "the feature in the queue_limits of blk_alloc_disk()/blk_mq_alloc_disk() (BLK_FEAT_*)"
-coccilib.report.print_report(p[0], "WARNING: %s does not exist on 6.12: use %s [removed-api]" % (F, fix))
+    coccilib.report.print_report(p[0], "WARNING: %s does not exist on 6.12: use the feature in the queue_limits of blk_alloc_disk()/blk_mq_alloc_disk() (BLK_FEAT_*) [removed-api]" % F)
