@@ -7,7 +7,8 @@
 ///  - a call through the fops, "if (ops && ops->revalidate_disk)
 ///    ops->revalidate_disk(disk);" or "ops->revalidate_disk(disk)",
 ///    becomes a direct call fn(disk), so the driver still revalidates
-///    where it did (typically after a media change in ->open), and a
+///    where it did (typically after a media change in ->open), with a
+///    prototype of fn before the caller (it may be defined below), and a
 ///    local fops pointer left unused goes;
 ///  - the function itself stays.
 /// Report mode names the initializer.
@@ -43,10 +44,13 @@ position p;
  };
 
 @call depends on patch && !context && !org && !report@
-identifier ops.fn;
+identifier ops.fn, caller;
 expression E, D;
+type T;
 @@
 
+ T caller(...) {
+ <+...
 (
 - if (E && E->revalidate_disk)
 - 	E->revalidate_disk(D);
@@ -56,6 +60,33 @@ expression E, D;
 - 	E->revalidate_disk(D);
 + fn(D);
 )
+ ...+>
+ }
+
+// The direct call may come before the definition: a prototype of the
+// same linkage goes before the caller (harmless when it does not).
+@st@
+identifier ops.fn;
+parameter list P;
+@@
+
+ static int fn(P) {...}
+
+@depends on call && st@
+identifier ops.fn, call.caller;
+type T;
+@@
+
++ static int fn(struct gendisk *disk);
+ T caller(...) {...}
+
+@depends on call && !st@
+identifier ops.fn, call.caller;
+type T;
+@@
+
++ int fn(struct gendisk *disk);
+ T caller(...) {...}
 
 @call2 depends on patch && !context && !org && !report@
 identifier ops.fn;
