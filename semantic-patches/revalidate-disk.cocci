@@ -5,7 +5,7 @@
 ///  - the ".revalidate_disk = fn," initializer goes (the block layer
 ///    no longer calls it);
 ///  - a call through the fops, "if (ops && ops->revalidate_disk)
-///    ops->revalidate_disk(disk);" or "ops->revalidate_disk(disk)",
+///    ops->revalidate_disk(disk);" (or with the method tested alone),
 ///    becomes a direct call fn(disk), so the driver still revalidates
 ///    where it did (typically after a media change in ->open), with a
 ///    prototype of fn before the caller (it may be defined below), and a
@@ -88,16 +88,8 @@ type T;
 + int fn(struct gendisk *disk);
  T caller(...) {...}
 
-@call2 depends on patch && !context && !org && !report@
-identifier ops.fn;
-expression E, D;
-@@
-
-- E->revalidate_disk(D)
-+ fn(D)
-
 // The local pointer to the fops the call went through, now unused.
-@depends on call || call2@
+@depends on call@
 identifier o;
 expression X;
 @@
