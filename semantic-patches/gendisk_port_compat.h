@@ -8,11 +8,18 @@
  *   6.9   blk_alloc_disk(lim, node) / blk_mq_alloc_disk(set, lim, data):
  *         before, no limits argument (the driver set them with the
  *         blk_queue_*() setters) and blk_alloc_disk() returned NULL;
+ *   6.5   disk_check_media_change(disk): before, bdev_check_media_change()
+ *         of the disk's whole-device block_device (disk->part0);
  *   6.5   ->open(struct gendisk *, blk_mode_t), ->release(struct gendisk *):
  *         before, ->open(struct block_device *, fmode_t) and
  *         ->release(struct gendisk *, fmode_t); the fops name the methods
  *         through GDPORT_OPEN()/GDPORT_RELEASE(), which pick the wrappers
  *         GDPORT_OPEN_WRAPPER()/GDPORT_RELEASE_WRAPPER() define there.
+ *   6.12  (6.10..6.12) the QUEUE_FLAG_*s that became queue_limits features
+ *         are gone (tested with #ifdef, not the version);
+ *         non-rotational and no entropy are the defaults: the port's
+ *         GDPORT_QUEUE_NONROT()/GDPORT_QUEUE_NO_ADD_RANDOM() call the old
+ *         setters where the flag exists and do nothing where it does not.
  *
  * checkpatch: as in the reference drivers' compat headers, the version
  * tests are written constant-first (checkpatch takes the all-caps
@@ -93,6 +100,7 @@ gdport_mq_alloc_disk(struct blk_mq_tag_set *set, const struct queue_limits *lim,
 #endif
 
 #if KERNEL_VERSION(6, 5, 0) > LINUX_VERSION_CODE
+#define disk_check_media_change(disk)	bdev_check_media_change((disk)->part0)
 #define blk_mode_t	fmode_t
 #define BLK_OPEN_READ	FMODE_READ
 #define BLK_OPEN_WRITE	FMODE_WRITE
@@ -115,6 +123,17 @@ gdport_mq_alloc_disk(struct blk_mq_tag_set *set, const struct queue_limits *lim,
 #define GDPORT_OPEN_WRAPPER(fn)		struct gdport_no_wrapper_##fn
 #define GDPORT_RELEASE(fn)		fn
 #define GDPORT_RELEASE_WRAPPER(fn)	struct gdport_no_wrapper_##fn
+#endif
+
+#ifdef QUEUE_FLAG_NONROT
+#define GDPORT_QUEUE_NONROT(q)	blk_queue_flag_set(QUEUE_FLAG_NONROT, q)
+#else
+#define GDPORT_QUEUE_NONROT(q)	((void)(q))
+#endif
+#ifdef QUEUE_FLAG_ADD_RANDOM
+#define GDPORT_QUEUE_NO_ADD_RANDOM(q)	blk_queue_flag_clear(QUEUE_FLAG_ADD_RANDOM, q)
+#else
+#define GDPORT_QUEUE_NO_ADD_RANDOM(q)	((void)(q))
 #endif
 
 #endif /* GENDISK_PORT_COMPAT_H */

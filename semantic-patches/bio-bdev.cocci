@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Port bio->bi_disk (gone in 5.12) to bio->bi_bdev->bd_disk.
+/// Patch mode: every E->bi_disk becomes E->bi_bdev->bd_disk (struct bio
+/// is the only structure with a bi_disk member; bi_bdev exists on 6.1
+/// and 6.12, and its bd_disk is the same struct gendisk *, so the type
+/// of the expression does not change).
+/// Report mode names each use.
+//# bio->bi_partno (gone with bi_disk) is left to the driver: the
+//# partition is bio->bi_bdev itself since 5.12.  Part of the removed-api
+//# rule (reports carry its id; `gendisk-lint --explain removed-api`); a
+//# file of its own because `make port` applies the rules one after the
+//# other (port.rules).
+///
+// Confidence: High
+// Copyright: (C) 2026 gendisk-check contributors.
+// URL: https://coccinelle.gitlabpages.inria.fr/website
+// Comments: rule id removed-api (gendisk-check: analyzer/README.md, "Rules")
+// Options: --no-includes --include-headers
+// Keywords: bi_disk, bi_bdev, bd_disk
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@depends on patch && !context && !org && !report@
+expression B;
+@@
+
+- B->bi_disk
++ B->bi_bdev->bd_disk
+
+// ------------------------------------------------------------------------
+
+@r depends on !patch@
+expression B;
+position p;
+@@
+
+ B->bi_disk@p
+
+@depends on context && !org && !report@
+expression B;
+position r.p;
+@@
+
+* B->bi_disk@p
+
+@script:python depends on org@
+p << r.p;
+@@
+
+cocci.print_main("bio->bi_disk is gone", p)
+
+@script:python depends on report@
+p << r.p;
+@@
+
+coccilib.report.print_report(p[0], "WARNING: bio->bi_disk does not exist on 6.1 or 6.12 (removed in 5.12): use bio->bi_bdev->bd_disk [removed-api]")

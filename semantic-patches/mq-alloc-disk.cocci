@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Port the 5.x blk-mq allocation that keeps the queue in a field of the
+/// driver's device -- blk_mq_init_queue(set) or
+/// blk_mq_init_sq_queue(set, ops, depth, flags), checked, the queue kept
+/// in dev->queue (directly or through a local alias), queuedata set,
+/// then alloc_disk(minors) checked and disk->queue = dev->queue -- to
+/// blk_mq_alloc_disk() (6.12's three arguments; gendisk_port_compat.h
+/// gives them to 6.1 with COMPAT=1).  Patch mode:
+///  - the queue allocation becomes the disk allocation, where the queue
+///    was allocated (every later use of the queue finds it there):
+///      d = blk_mq_alloc_disk(set, NULL, queuedata);
+///    for blk_mq_init_sq_queue() the tag set is allocated first:
+///      d = ERR_PTR(blk_mq_alloc_sq_tag_set(set, ops, depth, flags));
+///      if (!IS_ERR(d))
+///              d = blk_mq_alloc_disk(set, NULL, queuedata);
+///    and the queue's check is the disk's (IS_ERR(d), PTR_ERR(d));
+///  - the queue field gets the disk's queue: dev->queue = d->queue;
+///  - "q->queuedata = x;" goes (x is blk_mq_alloc_disk's argument);
+///  - alloc_disk(minors) and its check become d->minors = minors;
+///  - disk->queue = dev->queue goes, and so does
+///    blk_cleanup_queue(dev->queue) (put_disk() releases a queue the
+///    disk owns), and the local alias when nothing else uses it.
+/// Report mode names the queue allocation of each such chain.
+//# Only when nothing between the queue allocation and alloc_disk()
+//# assigns the disk pointer and the only use of the queue there is the
+//# alias and queuedata: setters on the queue (blk_queue_*()) between
+//# would be fine, but a driver that allocates the disk into a
+//# declaration of an inner block (struct gendisk *disk = alloc_disk(1))
+//# has no disk pointer at the queue's place, and is left alone
+//# (removed-api reports it); so is a chain whose alloc_disk() is also
+//# reached on a path without the blk-mq queue (a driver with a bio
+//# mode beside its blk-mq one): that path would lose its disk.
+//# removed-api rewrites the same allocation
+//# when the queue is a local variable only; this rule is for the
+//# queue kept in the device.  Part of the removed-api rule (reports
+//# carry its id); a file of its own because `make port` applies the
+//# rules one after the other (port.rules).
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 gendisk-check contributors.
+// URL: https://coccinelle.gitlabpages.inria.fr/website
+// Comments: rule id removed-api (gendisk-check: analyzer/README.md, "Rules")
+// Options: --no-includes --include-headers
+// Keywords: blk_mq_init_queue, blk_mq_init_sq_queue, alloc_disk, blk_mq_alloc_disk
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+// The chain: the queue allocated into Q (a field, or a local alias of
+// one), checked; the disk allocated into D, checked or not.
+@alloc depends on patch && !context && !org && !report@
+expression Q, D, T, M, E0, E1;
+expression O, N, FL;
+statement S1, S2;
+position pq, pd;
+@@
+
+(
+ Q@pq = blk_mq_init_queue(T);
+|
+ Q@pq = blk_mq_init_sq_queue(T, O, N, FL);
+)
+ if (\(IS_ERR(Q)\|Q == NULL\|!Q\)) S1
+ ... when != Q = E0
+     when != D = E1
+     when != D
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+
+// A path that reaches alloc_disk() without the queue allocation (a
+// branch with another queue, or none): the disk must stay allocated
+// there, so the chain is left alone.
+@bad exists@
+expression alloc.Q, alloc.D, alloc.M;
+position alloc.pd;
+statement S2;
+identifier fn;
+@@
+
+ fn(...) {
+ ... when != Q = blk_mq_init_queue(...)
+     when != Q = blk_mq_init_sq_queue(...)
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+ ...
+ }
+
+// Q is a local variable, and the device's field F is assigned it.
+@alias depends on alloc@
+expression alloc.D, alloc.M, F;
+identifier q;
+position alloc.pq, alloc.pd, pa;
+statement S2;
+@@
+
+ q@pq = \(blk_mq_init_queue\|blk_mq_init_sq_queue\)(...);
+ ...
+ F@pa = q;
+ ...
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+
+// The queuedata set between the two allocations.
+@qdata depends on alloc@
+expression alloc.Q, alloc.D, alloc.M, E, X;
+position alloc.pq, alloc.pd;
+statement S2;
+@@
+
+ Q@pq = \(blk_mq_init_queue\|blk_mq_init_sq_queue\)(...);
+ ...
+ E->queuedata = X;
+ ...
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+
+// Positions are not inherited over modifications: from here on the
+// rules name the statements by the expressions the matches bound.
+@depends on qdata && !bad@
+expression qdata.E, qdata.X;
+@@
+
+- E->queuedata = X;
+
+// The disk where the queue was allocated; the queue's check is the
+// disk's.
+@depends on qdata && !bad@
+expression alloc.Q, alloc.D, alloc.T, alloc.O, alloc.N, alloc.FL, qdata.X;
+statement S1;
+@@
+
+(
+- Q = blk_mq_init_queue(T);
++ D = blk_mq_alloc_disk(T, NULL, X);
+|
+- Q = blk_mq_init_sq_queue(T, O, N, FL);
++ D = ERR_PTR(blk_mq_alloc_sq_tag_set(T, O, N, FL));
++ if (!IS_ERR(D))
++ 	D = blk_mq_alloc_disk(T, NULL, X);
+)
+- if (\(IS_ERR(Q)\|Q == NULL\|!Q\)) S1
++ if (IS_ERR(D)) S1
+
+@depends on alloc && !qdata && !bad@
+expression alloc.Q, alloc.D, alloc.T, alloc.O, alloc.N, alloc.FL;
+statement S1;
+@@
+
+(
+- Q = blk_mq_init_queue(T);
++ D = blk_mq_alloc_disk(T, NULL, NULL);
+|
+- Q = blk_mq_init_sq_queue(T, O, N, FL);
++ D = ERR_PTR(blk_mq_alloc_sq_tag_set(T, O, N, FL));
++ if (!IS_ERR(D))
++ 	D = blk_mq_alloc_disk(T, NULL, NULL);
+)
+- if (\(IS_ERR(Q)\|Q == NULL\|!Q\)) S1
++ if (IS_ERR(D)) S1
+
+@depends on alloc && !bad@
+expression alloc.Q, alloc.D;
+@@
+
+ if (IS_ERR(D)) {
+ <...
+- PTR_ERR(Q)
++ PTR_ERR(D)
+ ...>
+ }
+
+// The device's field gets the disk's queue: in place of the alias, or
+// after the check when the queue was allocated into the field.
+@depends on alias && !bad@
+expression alloc.D, alias.F;
+identifier alias.q;
+@@
+
+ F =
+- q
++ D->queue
+ ;
+
+@depends on alloc && !alias && !bad@
+expression alloc.Q, alloc.D;
+statement S1;
+@@
+
+ if (IS_ERR(D)) S1
++ Q = D->queue;
+
+// alloc_disk(minors) and its check: the disk has been allocated.
+@depends on alloc && !bad@
+expression alloc.D, alloc.M;
+statement S2;
+@@
+
+(
+- D = alloc_disk(M);
+- if (\(!D\|D == NULL\)) S2
++ D->minors = M;
+|
+- D = alloc_disk(M);
++ D->minors = M;
+|
+- if ((D = alloc_disk(M)) == NULL) S2
++ D->minors = M;
+)
+
+// The disk owns its queue: it is not assigned, nor cleaned up.
+@depends on alloc && !alias && !bad@
+expression alloc.D, alloc.Q;
+@@
+
+- D->queue = Q;
+
+@depends on alias && !bad@
+expression alloc.D, alias.F;
+@@
+
+- D->queue = F;
+
+// The local alias, now unused.
+@depends on alias && !bad@
+identifier alias.q;
+@@
+
+- struct request_queue *q;
+  ... when != q
+
+// blk_cleanup_queue() of the field, in any function: E->f or E.f where
+// f is the member that held the queue.
+@script:python fld_q depends on alloc && !alias && !bad@
+Q << alloc.Q;
+f;
+@@
+
+import re
+m = re.search(r"(?:->|\.)\s*(\w+)\s*$", Q)
+if m:
+    coccinelle.f = cocci.make_ident(m.group(1))
+else:
+    cocci.include_match(False)
+
+@script:python fld_a depends on alias && !bad@
+F << alias.F;
+f;
+@@
+
+import re
+m = re.search(r"(?:->|\.)\s*(\w+)\s*$", F)
+if m:
+    coccinelle.f = cocci.make_ident(m.group(1))
+else:
+    cocci.include_match(False)
+
+@depends on patch && !context && !org && !report@
+identifier f = {fld_q.f, fld_a.f};
+expression E, C;
+@@
+
+(
+- if (C) blk_cleanup_queue(E->f);
+|
+- if (C) blk_cleanup_queue(E.f);
+)
+
+@depends on patch && !context && !org && !report@
+identifier f = {fld_q.f, fld_a.f};
+expression E;
+@@
+
+(
+- blk_cleanup_queue(E->f);
+|
+- blk_cleanup_queue(E.f);
+)
+
+// ------------------------------------------------------------------------
+
+@r depends on !patch@
+expression Q, D, T, M, E0, E1;
+expression O, N, FL;
+statement S1, S2;
+position pq, pd;
+@@
+
+(
+ Q = blk_mq_init_queue@pq(T);
+|
+ Q = blk_mq_init_sq_queue@pq(T, O, N, FL);
+)
+ if (\(IS_ERR(Q)\|Q == NULL\|!Q\)) S1
+ ... when != Q = E0
+     when != D = E1
+     when != D
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+
+@rbad exists@
+expression r.Q, r.D, r.M;
+position r.pd;
+statement S2;
+identifier fn;
+@@
+
+ fn(...) {
+ ... when != Q = blk_mq_init_queue(...)
+     when != Q = blk_mq_init_sq_queue(...)
+(
+ D@pd = alloc_disk(M);
+|
+ if ((D@pd = alloc_disk(M)) == NULL) S2
+)
+ ...
+ }
+
+@depends on context && !org && !report && !rbad@
+expression Q;
+expression list L;
+position r.pq;
+@@
+
+* Q = blk_mq_init_queue@pq(L);
+
+@depends on context && !org && !report && !rbad@
+expression Q;
+expression list L;
+position r.pq;
+@@
+
+* Q = blk_mq_init_sq_queue@pq(L);
+
+@script:python depends on org && !rbad@
+p << r.pq;
+@@
+
+cocci.print_main("5.x queue + alloc_disk(): blk_mq_alloc_disk()", p)
+
+@script:python depends on report && !rbad@
+p << r.pq;
+@@
+
+coccilib.report.print_report(p[0], "WARNING: the queue allocated here and alloc_disk() after it are one blk_mq_alloc_disk() on 6.1 and 6.12 (make port rewrites this shape) [removed-api]")
