@@ -117,9 +117,31 @@ static void scan_value(const char *root, const char *dir, const char *p, struct 
 	}
 }
 
-static void scan_makefile(const char *root, const char *dir, int own_dir, struct string_list *out)
+/* Does text name an object of the subdirectory rel ("rel/NAME.o"): one this
+ * Makefile builds itself, with its own ccflags-y? */
+static int builds_objects_of(const char *text, const char *rel)
+{
+	size_t n = strlen(rel);
+
+	for (const char *p = text; p && (p = strstr(p, rel)) != NULL; p += n) {
+		const char *q = p + n;
+
+		if ((p != text && !isspace((unsigned char)p[-1]) && p[-1] != '=') || *q != '/')
+			continue;
+		q++;
+		q += strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+		if (q[0] == '.' && q[1] == 'o' && (isspace((unsigned char)q[2]) || !q[2]))
+			return 1;
+	}
+	return 0;
+}
+
+/* rel: dir's path below this one (an ancestor), or NULL for dir itself. */
+static void scan_makefile(const char *root, const char *dir, const char *rel,
+			  struct string_list *out)
 {
 	char *text = makefile_text(dir);
+	int own_dir = !rel || (text && builds_objects_of(text, rel));
 
 	for (const char *l = text; l && *l;) {
 		const char *p = l + strspn(l, " \t"), *name = p, *eq;
@@ -144,21 +166,21 @@ void dir_ccflags_includes(const char *root, const char *dir, struct string_list 
 {
 	size_t rl = strlen(root);
 	char *d = xstrdup(dir), *slash;
-	int own = 1;
+	const char *rel = NULL;
 
 	if (strncmp(dir, root, rl) != 0 || (dir[rl] != '/' && dir[rl] != '\0')) {
 		free(d);
 		return;
 	}
 	for (;;) {
-		scan_makefile(root, d, own, out);
-		own = 0;
+		scan_makefile(root, d, rel, out);
 		if (strlen(d) <= rl)
 			break;
 		slash = strrchr(d, '/');
 		if (!slash || (size_t)(slash - d) < rl)
 			break;
 		*slash = '\0';
+		rel = dir + (slash - d) + 1;
 	}
 	free(d);
 }
