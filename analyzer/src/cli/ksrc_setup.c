@@ -54,7 +54,7 @@ int ksrc_setup(const struct ksrc_request *req, char **root, struct string_list *
 		free(tree);
 		return 0;
 	}
-	if (ksrc_prepare(tree, req->jobs, &objdir, why, sizeof(why)) != 0) {
+	if (ksrc_prepare(tree, req->jobs, req->quiet, &objdir, why, sizeof(why)) != 0) {
 		note(req, notes, xasprintf("%s: its generated headers could not be prepared (%s), "
 					   "parsed with %s", tree, why, fallback));
 		free(tree);

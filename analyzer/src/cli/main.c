@@ -1011,6 +1011,7 @@ int main(int argc, char **argv)
 		st.file_timeout_s = o.file_timeout;
 		st.prefilter = w.settings.prefilter_tokens != NULL;
 		st.workers = o.file_timeout > 0 ? &w.processes : NULL;
+		st.tree_headers = tf.nfiles;
 		run_summary_print(stderr, w.results, files.len, &st);
 	}
 

@@ -50,6 +50,7 @@ static int run_make(const char *tree, const char *objdir, const char *target, in
 			dup2(nul, 0);
 			close(nul);
 		}
+		errno = 0;
 		if (nice(10) == -1 && errno)
 			_exit(126);
 		unsetenv("MAKEFLAGS");
@@ -130,7 +131,7 @@ static int prepare(const char *tree, const char *objdir, int jobs, const char *l
 	return 0;
 }
 
-int ksrc_prepare(const char *tree, int jobs, char **objdir, char *err, size_t errlen)
+int ksrc_prepare(const char *tree, int jobs, int quiet, char **objdir, char *err, size_t errlen)
 {
 	char real[PATH_MAX];
 	char *root, *base, *dir, *lock, *log;
@@ -167,7 +168,14 @@ int ksrc_prepare(const char *tree, int jobs, char **objdir, char *err, size_t er
 		rc = -1;
 		goto out;
 	}
-	rc = exists(dir, STAMP) ? 0 : prepare(real, dir, jobs, log, err, errlen);
+	rc = 0;
+	if (!exists(dir, STAMP)) {
+		if (!quiet)
+			fprintf(stderr, "gendisk-lint: %s: preparing its generated headers once in %s "
+				"(make allmodconfig, modules_prepare: minutes of CPU; --no-ksrc "
+				"skips it)\n", real, dir);
+		rc = prepare(real, dir, jobs, log, err, errlen);
+	}
 	close(fd); /* drops the lock */
 	if (rc == 0)
 		*objdir = xstrdup(dir);

@@ -15,8 +15,9 @@
  * from preparing at once; a stamp (<dir>/.gendisk-lint-prepared, holding
  * the tree's path) says the dir is done.  Returns 0 and *objdir (owned),
  * or -1 with one line in err (which step failed, its exit status, the
- * first error line of its output, the log's path).
+ * first error line of its output, the log's path).  Unless quiet, a line
+ * on stderr says when the preparation starts.
  */
-int ksrc_prepare(const char *tree, int jobs, char **objdir, char *err, size_t errlen);
+int ksrc_prepare(const char *tree, int jobs, int quiet, char **objdir, char *err, size_t errlen);
 
 #endif
