@@ -10,7 +10,9 @@
 #include "input_files.h"
 #include "kbuild_dir.h"
 #include "kdir_flags.h"
+#include "kernel_tree.h"
 #include "kernel_version.h"
+#include "ksrc_setup.h"
 #include "module_build.h"
 #include "output.h"
 #include "output_ci.h"
@@ -23,6 +25,7 @@
 #include "string_list.h"
 #include "suppressions.h"
 #include "token_prefilter.h"
+#include "tree_flags.h"
 #include "worker_processes.h"
 
 #include <limits.h>
@@ -56,6 +59,13 @@ static const char usage_text[] =
 	"                     FILE|DIR arguments every such file is analysed; repeatable\n"
 	"  --print-compile-commands  print the compile_commands.json of -p or --kbuild-dir\n"
 	"                     (directory, file, arguments), then exit\n"
+	"  --ksrc TREE        a kernel source tree: its files are parsed with its own headers\n"
+	"                     and kbuild's include dirs for them; its generated headers are\n"
+	"                     prepared once (make O=<cache> allmodconfig modules_prepare, in\n"
+	"                     $GENDISK_CHECK_CACHE/ksrc; the tree is not written).  Default\n"
+	"                     without --kdir: the tree the run is in.  With --kdir only\n"
+	"                     when both are of the same VERSION.PATCHLEVEL\n"
+	"  --no-ksrc          no tree's own headers: a tree's files get the kdir's flags\n"
 	"  --no-module-build  a module directory given with --kdir (a Kbuild, or a Makefile\n"
 	"                     with obj-m) is by default parsed with its own compile commands:\n"
 	"                     those of a build in place (.NAME.o.cmd), else of a build of a\n"
@@ -150,6 +160,8 @@ struct options {
 	int fail_on_degraded;
 	int include_block_core;
 	int no_module_build;
+	const char *ksrc;
+	int no_ksrc;
 };
 
 static void die_usage(const char *fmt, const char *arg)
@@ -295,6 +307,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 			string_list_push(&o->kbuild_dirs, option_value(argc, argv, &i, "--kbuild-dir"));
 		} else if (strcmp(a, "--print-compile-commands") == 0) {
 			o->print_compile_commands = 1;
+		} else if (strncmp(a, "--ksrc", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
+			o->ksrc = option_value(argc, argv, &i, "--ksrc");
+		} else if (strcmp(a, "--no-ksrc") == 0) {
+			o->no_ksrc = 1;
 		} else if (strcmp(a, "--no-module-build") == 0) {
 			o->no_module_build = 1;
 		} else if (strncmp(a, "--kernel", 8) == 0 && (a[8] == '\0' || a[8] == '=')) {
@@ -729,7 +745,10 @@ int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct string_list files = { 0 }, kflags = { 0 }, checker_flags = { 0 };
-	struct string_list tokens = { 0 }, run_notes = { 0 };
+	struct string_list tokens = { 0 }, run_notes = { 0 }, ksrc_flags = { 0 };
+	struct string_list *file_extra = NULL;
+	struct tree_flags tf = { 0 };
+	char *ksrc_root = NULL;
 	struct timespec started;
 	struct compile_db db = { 0 };
 	char *kbuild_dir_marker = NULL;
@@ -787,6 +806,17 @@ int main(int argc, char **argv)
 		status = 2;
 		goto out;
 	}
+	tf.kdir_version = o.kdir ? kernel_tree_kdir_version(o.kdir) : -1;
+	if (!o.no_ksrc && !have_db && !o.compiler_words.len) {
+		struct ksrc_request kr = { o.ksrc, !o.kdir && !getenv(MODULE_BUILD_ENV), o.kdir,
+					   tf.kdir_version, &o.inputs, o.jobs, o.quiet };
+
+		if (ksrc_setup(&kr, &ksrc_root, &ksrc_flags, &run_notes, err, sizeof(err)) != 0) {
+			fprintf(stderr, "gendisk-lint: %s\n", err);
+			status = 2;
+			goto out;
+		}
+	}
 	if (o.compiler_words.len) {
 		char cwd[4096];
 
@@ -794,7 +824,9 @@ int main(int argc, char **argv)
 				    &checker_flags);
 	}
 	if (o.print_flags) {
-		const struct string_list *f = checker_flags.len ? &checker_flags : &kflags;
+		const struct string_list *f = checker_flags.len ? &checker_flags
+					      : ksrc_flags.len	  ? &ksrc_flags
+								  : &kflags;
 
 		for (size_t i = 0; i < f->len; i++)
 			printf("%s\n", f->items[i]);
@@ -835,6 +867,10 @@ int main(int argc, char **argv)
 	w.njobs = files.len;
 	w.jobs = xcalloc(files.len, sizeof(*w.jobs));
 	w.results = xcalloc(files.len, sizeof(*w.results));
+	file_extra = xcalloc(files.len, sizeof(*file_extra));
+	tf.kdir_flags = &kflags;
+	tf.ksrc_root = ksrc_root;
+	tf.ksrc_flags = &ksrc_flags;
 	w.settings.kernel_override = o.kernel;
 	w.settings.rule_enabled = o.rule_enabled;
 	w.settings.include_block_core = o.include_block_core;
@@ -862,6 +898,12 @@ int main(int argc, char **argv)
 		} else if (checker_flags.len) {
 			j->flags = &checker_flags;
 			j->have_kernel_flags = 1;
+		} else if (!o.no_ksrc &&
+			   (j->flags = tree_flags_for(&tf, files.items[i], &file_extra[i])) != NULL) {
+			string_list_extend(&file_extra[i], &o.extra);
+			j->extra = &file_extra[i];
+			j->have_kernel_flags = 1;
+			j->add_kbuild_names = 1;
 		} else if (kflags.len) {
 			j->flags = &kflags;
 			j->have_kernel_flags = 1;
@@ -969,6 +1011,7 @@ int main(int argc, char **argv)
 		st.file_timeout_s = o.file_timeout;
 		st.prefilter = w.settings.prefilter_tokens != NULL;
 		st.workers = o.file_timeout > 0 ? &w.processes : NULL;
+		st.tree_headers = tf.nfiles;
 		run_summary_print(stderr, w.results, files.len, &st);
 	}
 
@@ -978,6 +1021,12 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	free(outs);
 	free(w.jobs);
 	free(w.results);
+	for (size_t i = 0; file_extra && i < files.len; i++)
+		string_list_free(&file_extra[i]);
+	free(file_extra);
+	tree_flags_free(&tf);
+	string_list_free(&ksrc_flags);
+	free(ksrc_root);
 	string_list_free(&files);
 	string_list_free(&kflags);
 	string_list_free(&checker_flags);

@@ -2,6 +2,7 @@
 #include "module_build.h"
 
 #include "kbuild_dir.h"
+#include "kernel_tree.h"
 #include "read_file.h"
 #include "remove_tree.h"
 #include "string_list.h"
@@ -75,7 +76,8 @@ static int has_kbuild_syntax(const char *dir)
 	return found;
 }
 
-/* Is real (a real path) in a kernel source tree, or its root? */
+/* Is real (a real path) in a kernel source tree, or its root?  Its kbuild
+ * files, or the version lines and headers kernel_tree_root() asks for. */
 static int in_kernel_tree(const char *real)
 {
 	char *d = xstrdup(real);
@@ -84,7 +86,8 @@ static int in_kernel_tree(const char *real)
 	for (;;) {
 		char *slash;
 
-		if (path_exists(d, "scripts/Makefile.build", 0) && path_exists(d, "Kconfig", 0)) {
+		if ((path_exists(d, "scripts/Makefile.build", 0) && path_exists(d, "Kconfig", 0)) ||
+		    kernel_tree_root(d, NULL)) {
 			found = 1;
 			break;
 		}

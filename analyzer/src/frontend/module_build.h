@@ -16,7 +16,7 @@
  * Is DIR an out-of-tree module directory: it holds a Kbuild file, or a
  * Makefile with kbuild syntax (an obj-m, obj-y or obj-$(...) assignment),
  * and no directory above it (nor itself) is the root of a kernel source
- * tree (scripts/Makefile.build and Kconfig: there per-directory flags come
+ * tree (scripts/Makefile.build and Kconfig, or kernel_tree_root(): there per-directory flags come
  * from a build of the tree, --kbuild-dir).
  */
 int module_dir_is_module(const char *dir);

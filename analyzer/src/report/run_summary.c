@@ -172,6 +172,9 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 	fprintf(out, "  parsed: %zu (ok %zu, degraded %zu: with errors %zu, of these with "
 		"missing headers %zu; no kernel flags and no error %zu)\n", parsed, ok, degraded,
 		with_errors, missing_headers, no_flags);
+	if (st->tree_headers)
+		fprintf(out, "  given a kernel tree's own headers and include dirs: %zu files "
+			"(--no-ksrc: the kdir's)\n", st->tree_headers);
 	fprintf(out, "  functions analysed on a damaged parse: %zu of %zu\n", damaged_functions,
 		functions);
 	if (kinds.len) {

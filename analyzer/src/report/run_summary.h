@@ -13,6 +13,7 @@ struct run_stats {
 	double file_timeout_s;          /* 0: in-process threads, no limit */
 	int prefilter;                  /* the token prefilter was on */
 	const struct worker_run *workers; /* NULL with threads */
+	size_t tree_headers;            /* files given a kernel tree's own headers */
 };
 
 /* The peak RSS of this process so far, in KiB (getrusage). */

@@ -1,0 +1,1 @@
+#define CONFIG_GDSTUB_MODULE 1

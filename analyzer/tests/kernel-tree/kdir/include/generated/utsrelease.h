@@ -1,0 +1,1 @@
+#define UTS_RELEASE "6.12.0-gdstub-kdir"
