@@ -1,6 +1,11 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
+#include "empty_slots.h"
+#include "file_rules.h"
+#include "module_facts.h"
 #include "rules.h"
 #include "typestate.h"
+
+#include <stdio.h>
 
 /* Allocated by this function and, on this path, never given to add_disk():
  * del_gendisk() on it WARNs just as after a failed add. */
@@ -105,6 +110,42 @@ static void on_event(const struct lint_event *ev)
 		on_return(ev);
 }
 
+/* Is fn one of the analysed file's functions (its locations are the file's)? */
+static int in_file(const struct lowered_file *lf, const struct ir_function *fn)
+{
+	return lowered_function_index(lf, fn->name) >= 0;
+}
+
+/* The exit's loop deletes every slot of a table that a tolerant init may
+ * have left empty (the filler failed before storing) or holding a disk
+ * whose add_disk() failed (empty_slots.h). */
+static void on_slot_teardown(const struct slot_teardown *t, void *data)
+{
+	const struct file_context *fc = data;
+	const struct slot_fill *sf = &t->fill;
+	struct finding *f;
+	char *note;
+
+	f = file_report(fc, t->del->loc, t->fn->name,
+			"del_gendisk() on every '%s[]' slot, but %s() goes on when %s() fails for a slot: "
+			"that slot is empty or its disk was never added",
+			t->array, sf->init->name, sf->filler->name);
+	if (!f)
+		return;
+	if (in_file(fc->lf, sf->filler) &&
+	    asprintf(&note, "%s() stores the disk in the slot here", sf->filler->name) >= 0)
+		finding_add_note(f, sf->store_loc, note);
+	if (in_file(fc->lf, sf->init) &&
+	    asprintf(&note, "%s() goes on after %s() failed here", sf->init->name,
+		     sf->filler->name) >= 0)
+		finding_add_note(f, sf->let_go_loc, note);
+}
+
+static void on_file(const struct file_context *fc)
+{
+	slot_teardowns_each(fc->facts, on_slot_teardown, (void *)fc);
+}
+
 const struct rule rule_add_disk_fail_cleanup = {
 	.id = "add-disk-fail-cleanup",
 	.severity = "warning",
@@ -147,5 +188,6 @@ const struct rule rule_add_disk_fail_cleanup = {
 		"blk_mq_free_tag_set() for blk-mq disks) and free the driver's own data\n"
 		"yourself; give the unwinding a label below the del_gendisk() step.\n",
 	.on_event = on_event,
+	.on_file = on_file,
 	.tokens = disk_lifecycle_tokens,
 };
