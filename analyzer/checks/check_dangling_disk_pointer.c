@@ -272,7 +272,14 @@ const struct rule rule_dangling_disk_pointer = {
 		"passes the struct to, the struct freed by the function, or a caller that\n"
 		"frees the struct (kfree(), not a reference drop whose release may run\n"
 		"the teardown) or clears the field -- unless the function calls the\n"
-		"NULL-testing helper itself (a shared unwinding).\n",
+		"NULL-testing helper itself (a shared unwinding).\n"
+		"\n"
+		"The third shape: the holder is a slot of a file-scope table\n"
+		"(table[index] = disk before add_disk(), put_disk() on its failure, the\n"
+		"slot not cleared), and the module's init calls the function in a loop\n"
+		"over the slots that goes on when it fails for some slot, so the module\n"
+		"loads and its exit (or another function) reads the slot:\n"
+		"z2ram_register_disk() in 6.12.  Reported at the put.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };
