@@ -1,6 +1,14 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
+#include "added_flags.h"
+#include "empty_slots.h"
+#include "file_rules.h"
+#include "module_facts.h"
 #include "rules.h"
+#include "summary_table.h"
 #include "typestate.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* Allocated by this function and, on this path, never given to add_disk():
  * del_gendisk() on it WARNs just as after a failed add. */
@@ -75,8 +83,52 @@ static void on_del(const struct lint_event *ev)
 	}
 }
 
+/* The last member name of a path (dc->disk.disk: disk), or NULL. */
+static const char *last_member(const char *path)
+{
+	const char *a = strrchr(path, '>'), *d = strrchr(path, '.');
+	const char *m = a > d ? a : d;
+
+	return m && m[1] ? m + 1 : NULL;
+}
+
+/* A flag meaning "added" (added_flags.h) set before the add that failed
+ * on this path and left set: a teardown trusting it deletes the disk. */
+static void flag_left_set(const struct lint_event *ev)
+{
+	const struct module_facts *mf = ev->fa->summaries ? ev->fa->summaries->facts : NULL;
+
+	for (unsigned c = 0; mf && c < ev_nconfigs(ev); c++) {
+		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
+			const struct obj_state *st = ev_obj(ev, c, (int)o);
+			const char *member = last_member(ev->fa->objs[o].path);
+			struct added_flag flag;
+			struct flag_gate gate;
+			struct finding *f;
+
+			if (!(st->bits & DS_ADD_FAILED) || !st->add_loc.line || !member ||
+			    !added_flag_left_set(mf, ev->fa->fn, st->add_loc, member, &flag, &gate))
+				continue;
+			f = lint_report(ev, "add-disk-fail-cleanup", st->add_loc,
+					"add_disk() of '%s' can fail with '%s' already set, and %s() tests it to call del_gendisk(): clear it when the add fails",
+					ev_obj_path(ev, (int)o), flag.text, gate.fn->name);
+			if (!f)
+				return;
+			lint_note(f, flag.set_loc, "'%s' set here", flag.text);
+			lint_note(f, ev->loc, "returns here with '%s' still set", flag.text);
+			if (lowered_function_index(mf->lf, gate.fn->name) >= 0) {
+				lint_note(f, gate.test_loc, "%s() tests it here", gate.fn->name);
+				lint_note(f, gate.del_loc, "and calls del_gendisk() here");
+			}
+			return;
+		}
+	}
+}
+
 static void on_return(const struct lint_event *ev)
 {
+	flag_left_set(ev);
+
 	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
 		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
 			const struct obj_state *st = ev_obj(ev, c, (int)o);
@@ -103,6 +155,42 @@ static void on_event(const struct lint_event *ev)
 		on_del(ev);
 	else if (ev->kind == EV_RETURN)
 		on_return(ev);
+}
+
+/* Is fn one of the analysed file's functions (its locations are the file's)? */
+static int in_file(const struct lowered_file *lf, const struct ir_function *fn)
+{
+	return lowered_function_index(lf, fn->name) >= 0;
+}
+
+/* The exit's loop deletes every slot of a table that a tolerant init may
+ * have left empty (the filler failed before storing) or holding a disk
+ * whose add_disk() failed (empty_slots.h). */
+static void on_slot_teardown(const struct slot_teardown *t, void *data)
+{
+	const struct file_context *fc = data;
+	const struct slot_fill *sf = &t->fill;
+	struct finding *f;
+	char *note;
+
+	f = file_report(fc, t->del->loc, t->fn->name,
+			"del_gendisk() on every '%s[]' slot, but %s() goes on when %s() fails for a slot: "
+			"that slot is empty or its disk was never added",
+			t->array, sf->init->name, sf->filler->name);
+	if (!f)
+		return;
+	if (in_file(fc->lf, sf->filler) &&
+	    asprintf(&note, "%s() stores the disk in the slot here", sf->filler->name) >= 0)
+		finding_add_note(f, sf->store_loc, note);
+	if (in_file(fc->lf, sf->init) &&
+	    asprintf(&note, "%s() goes on after %s() failed here", sf->init->name,
+		     sf->filler->name) >= 0)
+		finding_add_note(f, sf->let_go_loc, note);
+}
+
+static void on_file(const struct file_context *fc)
+{
+	slot_teardowns_each(fc->facts, on_slot_teardown, (void *)fc);
 }
 
 const struct rule rule_add_disk_fail_cleanup = {
@@ -145,7 +233,21 @@ const struct rule rule_add_disk_fail_cleanup = {
 		"\n"
 		"Fix: on add_disk() failure, or before the add, put_disk() only (before\n"
 		"blk_mq_free_tag_set() for blk-mq disks) and free the driver's own data\n"
-		"yourself; give the unwinding a label below the del_gendisk() step.\n",
+		"yourself; give the unwinding a label below the del_gendisk() step.\n"
+		"\n"
+		"Two more shapes of a del_gendisk() that meets a disk that never went\n"
+		"live.  A flag meaning \"added\" (dev->live = true, atomic_xchg(&dc->running,\n"
+		"1), set_bit(X_ADDED, &x->flags)) set before add_disk() and not cleared\n"
+		"after it in the function, while another function of the module tests the\n"
+		"flag to call del_gendisk(): reported at the add (bch_cached_dev_run() and\n"
+		"cached_dev_free() in 6.12).  And a module init that fills a file-scope\n"
+		"table slot by slot through a helper and goes on when the helper fails for\n"
+		"a slot (the result ignored, or the test that leaves qualified: if (ret &&\n"
+		"i == 0)), while the module's exit loops over the same bound calling\n"
+		"del_gendisk() on every slot with no test: reported at that del_gendisk()\n"
+		"(z2_init() and z2_exit() in 6.12).  Fix: clear the flag when the add\n"
+		"fails; skip the empty slots at exit and clear a slot whose add failed.\n",
 	.on_event = on_event,
+	.on_file = on_file,
 	.tokens = disk_lifecycle_tokens,
 };

@@ -10,6 +10,8 @@
  * the file tests the field only against NULL before del_gendisk() or
  * put_disk() (simdisk_setup(), swim_floppy_init(), bcache_device_init()).
  */
+#include "empty_slots.h"
+#include "module_facts.h"
 #include "owner_fields.h"
 #include "rules.h"
 #include "summaries.h"
@@ -85,6 +87,55 @@ static void errptr_left(const struct lint_event *ev, const struct lowered_file *
 	lint_note(f, r.release_loc, "and passes '%s' to %s() here", r.path, r.callee);
 }
 
+/* The state put from a never-live disk on some configuration (its index), or -1. */
+static int put_never_live(const struct lint_event *ev, unsigned o)
+{
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		const struct obj_state *st = ev_obj(ev, c, (int)o);
+
+		if ((st->bits & DS_PUT) && st->put_loc.line && st->put_from &&
+		    !(st->put_from & ~NEVER_LIVE) && !st->cleared)
+			return (int)c;
+	}
+	return -1;
+}
+
+/* The third shape: the slot of a file-scope table (table[index], a disk
+ * per slot) keeps the disk the function put, and the module's init goes
+ * on after the function fails for a slot (empty_slots.h): the module
+ * loads, and another function -- its exit -- reads the slot. */
+static void global_slot_left(const struct lint_event *ev, unsigned o)
+{
+	const struct tracked_object *t = &ev->fa->objs[o];
+	const struct module_facts *mf = ev->fa->summaries->facts;
+	const struct ir_function *reader;
+	const struct obj_state *st;
+	struct slot_fill sf;
+	struct ir_loc read_loc;
+	struct finding *f;
+	size_t n = strlen(t->root);
+	int c;
+
+	/* the path is the table's element itself: root[] */
+	if (!mf || t->param >= 0 || t->local || t->local_root ||
+	    strncmp(t->path, t->root, n) != 0 || strcmp(t->path + n, "[]") != 0)
+		return;
+	if ((c = put_never_live(ev, o)) < 0 ||
+	    !slot_fill_tolerant(mf, t->root, ev->fa->fn, &sf) ||
+	    !(reader = slot_array_reader(mf, t->root, ev->fa->fn, sf.init, &read_loc)))
+		return;
+	st = ev_obj(ev, (unsigned)c, (int)o);
+	f = lint_report(ev, "dangling-disk-pointer", st->put_loc,
+			"'%s' left pointing to a put disk: %s() goes on when this function fails and %s() reads the slot",
+			t->path, sf.init->name, reader->name);
+	lint_note(f, sf.store_loc, "the disk is stored in the slot here");
+	lint_note(f, ev->loc, "returns here with the slot still set");
+	if (lowered_function_index(mf->lf, sf.init->name) >= 0)
+		lint_note(f, sf.let_go_loc, "%s() goes on after the failure here", sf.init->name);
+	if (lowered_function_index(mf->lf, reader->name) >= 0)
+		lint_note(f, read_loc, "%s() reads '%s' here", reader->name, t->root);
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	const struct lowered_file *lf;
@@ -101,6 +152,8 @@ static void on_event(const struct lint_event *ev)
 		unsigned c;
 
 		errptr_left(ev, lf, o);
+		if (t->weak)
+			global_slot_left(ev, o);
 		/* a field of a long-lived struct: through a parameter or a global */
 		if (t->weak || t->local || t->local_root || !(field = last_member(t->path)))
 			continue;
@@ -219,7 +272,14 @@ const struct rule rule_dangling_disk_pointer = {
 		"passes the struct to, the struct freed by the function, or a caller that\n"
 		"frees the struct (kfree(), not a reference drop whose release may run\n"
 		"the teardown) or clears the field -- unless the function calls the\n"
-		"NULL-testing helper itself (a shared unwinding).\n",
+		"NULL-testing helper itself (a shared unwinding).\n"
+		"\n"
+		"The third shape: the holder is a slot of a file-scope table\n"
+		"(table[index] = disk before add_disk(), put_disk() on its failure, the\n"
+		"slot not cleared), and the module's init calls the function in a loop\n"
+		"over the slots that goes on when it fails for some slot, so the module\n"
+		"loads and its exit (or another function) reads the slot:\n"
+		"z2ram_register_disk() in 6.12.  Reported at the put.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

@@ -6,6 +6,8 @@
  * may fail afterwards; the owner's teardown, defined through a macro
  * (bcache's CLOSURE_CALLBACK), deletes the disk because the flag is set.
  * The error return leaves the disk to that teardown: nothing to report.
+ * (The flag is taken back when add_disk() itself fails, as it must be:
+ * add-disk-fail-cleanup reports a flag left set there.)
  */
 #include <linux/module.h>
 #include <linux/blkdev.h>
@@ -27,8 +29,10 @@ int ofd_run(struct ofd_dev *dev)
 	if (atomic_xchg(&dev->running, 1))
 		return -EBUSY;
 	ret = add_disk(dev->disk);
-	if (ret)
+	if (ret) {
+		atomic_set(&dev->running, 0);
 		return ret;
+	}
 	if (sysfs_create_link(dev->holder, &disk_to_dev(dev->disk)->kobj, "dev"))
 		return -ENOMEM;
 	return 0;
