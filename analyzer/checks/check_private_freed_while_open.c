@@ -77,20 +77,81 @@ static int holds(const struct lint_event *ev, int obj, const char *owner)
 }
 
 /* A late fops callback of the module that reads disk->private_data
- * (itself or through a function it calls); its slot, or NULL. */
-static const struct ops_slot *late_reader(const struct module_facts *mf,
+ * (itself or through a function it calls), or, for a freed object
+ * rooted at a file-scope variable (gd.cd_info), that path itself: the
+ * callbacks of a driver with one global device reach it directly.  Its
+ * slot, or NULL. */
+static const struct ops_slot *late_reader(const struct module_facts *mf, const char *global,
 					  const struct ir_function **where)
 {
 	for (size_t i = 0; i < sizeof(late_slots) / sizeof(late_slots[0]); i++) {
 		const struct ops_slot *s;
 		int from = -1;
 
-		while ((s = module_facts_slot(mf, FOPS_TYPE, late_slots[i], &from)) != NULL)
-			if (module_facts_reads_field(mf, module_facts_function(mf, s->function),
-						     GENDISK_RECORD, "private_data", where))
+		while ((s = module_facts_slot(mf, FOPS_TYPE, late_slots[i], &from)) != NULL) {
+			int fi = module_facts_function(mf, s->function);
+
+			if (global ? module_facts_reads_global_path(mf, fi, global, where) :
+				     module_facts_reads_field(mf, fi, GENDISK_RECORD, "private_data",
+							      where))
 				return s;
+		}
 	}
 	return NULL;
+}
+
+/* The disk's live period ended on this path, openers may remain: it was
+ * deleted (and maybe put), or put_disk() put it as it came into the
+ * function -- a .remove path's disk is the one its probe added, deleted
+ * by a caller or by a helper under a flag the engine does not follow.
+ * The location to point at, or NULL. */
+static const struct ir_loc *ended_at(const struct obj_state *st, int *by_put)
+{
+	*by_put = 0;
+	if (st->del_loc.line && ((st->bits & DS_DELETED) ||
+				 ((st->bits & DS_PUT) && (st->put_from & DS_DELETED))))
+		return &st->del_loc;
+	if (st->put_loc.line && (st->bits & DS_PUT) && (st->put_from & DS_ENTRY)) {
+		*by_put = 1;
+		return &st->put_loc;
+	}
+	return NULL;
+}
+
+static int report(const struct lint_event *ev, int obj, const char *path, int global,
+		   const struct ops_slot *reader, const struct ir_function *where)
+{
+	const struct summary_table *t = ev->fa->summaries;
+
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		const struct obj_state *st = ev_obj(ev, c, obj);
+		const struct ir_loc *at;
+		struct finding *f;
+		int by_put;
+
+		if ((at = ended_at(st, &by_put)) == NULL)
+			continue;
+		f = lint_report(ev, "private-freed-while-open", ev->loc,
+				"'%s' freed after %s(%s) while the disk may still be open: "
+				"%s's .%s (%s) reads %s later; free it from ->free_disk",
+				path, by_put ? "put_disk" : "del_gendisk", ev_obj_path(ev, obj),
+				reader->table, reader->slot, where ? where->name : reader->function,
+				global ? path : "disk->private_data");
+		lint_note(f, *at, by_put ? "put_disk() here drops only the driver's reference, "
+					   "an opener keeps the disk"
+					 : "del_gendisk() here does not wait for the openers");
+		if (reader->file == t->facts->lf)
+			lint_note(f, reader->loc, "the callback an opener still calls");
+		return 1;
+	}
+	return 0;
+}
+
+/* A disk of a file-scope variable too (gd.disk): its callbacks read the
+ * freed global. */
+static int global_disk(const struct tracked_object *o)
+{
+	return o->param < 0 && !o->local && !o->local_root;
 }
 
 static void on_event(const struct lint_event *ev)
@@ -101,6 +162,7 @@ static void on_event(const struct lint_event *ev)
 	const struct ops_slot *reader;
 	const struct ir_node *owner;
 	char path[PFO_PATH_LEN];
+	int global;
 
 	/* reached from a driver's .remove: a module_exit()-only path cannot
 	 * run while an opener pins the module (fops-owner judges .owner);
@@ -112,31 +174,20 @@ static void on_event(const struct lint_event *ev)
 	if (!owner)
 		owner = owner_freed_by_helper(t->lf, ev->call);
 	if (!owner || !ir_path_text(owner, path, sizeof(path)) ||
-	    module_facts_has_slot(mf, FOPS_TYPE, "free_disk") ||
-	    (reader = late_reader(mf, &where)) == NULL)
+	    module_facts_has_slot(mf, FOPS_TYPE, "free_disk"))
 		return;
-	for (unsigned o = 0; o < ev->fa->nobjs; o++) {
-		if (ev->fa->objs[o].weak || !holds(ev, (int)o, path))
-			continue;
-		for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
-			const struct obj_state *st = ev_obj(ev, c, (int)o);
-			struct finding *f;
-
-			if (!st->del_loc.line || ev_group_is_weak(ev, c, (int)o) ||
-			    !((st->bits & DS_DELETED) ||
-			      ((st->bits & DS_PUT) && (st->put_from & DS_DELETED))))
-				continue;
-			f = lint_report(ev, "private-freed-while-open", ev->loc,
-					"'%s' freed after del_gendisk(%s) while the disk may still be open: "
-					"%s's .%s (%s) reads disk->private_data later; free it from ->free_disk",
-					path, ev_obj_path(ev, (int)o), reader->table, reader->slot,
-					where ? where->name : reader->function);
-			lint_note(f, st->del_loc, "del_gendisk() here does not wait for the openers");
-			if (reader->file == t->facts->lf)
-				lint_note(f, reader->loc, "the callback an opener still calls");
+	/* a global the callbacks read directly, or the private data */
+	global = module_facts_global_path(owner) &&
+		 late_reader(mf, path, &where) != NULL;
+	if ((reader = late_reader(mf, global ? path : NULL, &where)) == NULL)
+		return;
+	/* a collapsed array element (swd->unit[].disk) counts too: the
+	 * freed object holds every element, so ending the live period of
+	 * any of them is enough */
+	for (unsigned o = 0; o < ev->fa->nobjs; o++)
+		if ((global ? global_disk(&ev->fa->objs[o]) : holds(ev, (int)o, path)) &&
+		    report(ev, (int)o, path, global, reader, where))
 			return;
-		}
-	}
 }
 
 const struct rule rule_private_freed_while_open = {
@@ -190,12 +241,15 @@ const struct rule rule_private_freed_while_open = {
 		"keep a reference of its own that ->release drops.\n"
 		"\n"
 		"Reported at the free (kfree, kvfree, devm_kfree, a same-file helper that\n"
-		"frees its parameter) of the structure holding the disk (dev for dev->disk)\n"
-		"or given to it as private_data, after del_gendisk() of that disk on the\n"
-		"path, in a function reached from a driver model .remove, .remove_new or\n"
+		"frees its parameter) of the structure holding the disk (dev for dev->disk,\n"
+		"host for every host->unit[].disk) or given to it as private_data, or of a\n"
+		"file-scope object the late callbacks read directly (gd.cd_info), after\n"
+		"del_gendisk() of that disk on the path, or after put_disk() of the disk as\n"
+		"the function got it (deleted by a caller, or by a helper under a flag),\n"
+		"in a function reached from a driver model .remove, .remove_new or\n"
 		".disconnect slot, when the module's block_device_operations have no\n"
 		".free_disk and their .release, .ioctl, .compat_ioctl or .getgeo (or a\n"
-		"function they call) reads disk->private_data.  Not judged: functions reached\n"
+		"function they call) reads disk->private_data (or that global).  Not judged: functions reached\n"
 		"only from module_exit(), drivers whose callbacks do not read private_data.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,

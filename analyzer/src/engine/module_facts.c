@@ -95,6 +95,17 @@ static void add_slot(struct module_facts *mf, size_t *cap, const struct lowered_
 	s->file = file;
 }
 
+/* A name in a slot is a function: clang's own initializer says so; one
+ * rebuilt from the tokens (the table's struct type unknown: its header is
+ * of another architecture) calls every unknown name a global variable, so
+ * there the module defining a function of that name decides. */
+static int names_function(const struct module_facts *mf, const struct ir_node *v)
+{
+	if (!(v->flags & IRF_VAR))
+		return 1;
+	return !(v->flags & (IRF_LOCAL | IRF_PARAM)) && module_facts_function(mf, v->name) >= 0;
+}
+
 static void tables_of(struct module_facts *mf, size_t *cap, const struct lowered_file *file)
 {
 	for (size_t i = 0; i < file->nglobals; i++) {
@@ -106,7 +117,7 @@ static void tables_of(struct module_facts *mf, size_t *cap, const struct lowered
 
 			if (v && v->kind == IR_UNARY && v->op == CXUnaryOperator_AddrOf && v->nkids == 1)
 				v = ir_strip(v->kids[0]);
-			if (!v || v->kind != IR_DECLREF || !v->name || (v->flags & IRF_VAR))
+			if (!v || v->kind != IR_DECLREF || !v->name || !names_function(mf, v))
 				continue;
 			add_slot(mf, cap, file, g, fi, v->name);
 		}
@@ -347,29 +358,29 @@ static int read_visit(const struct ir_node *n, void *data)
 	return !r->hit;
 }
 
-int module_facts_reads_field(const struct module_facts *mf, int fi, const char *record,
-			     const char *field, const struct ir_function **where)
+/* Walk fi and its callees (transitively) until visit hits; the function
+ * that hits, or NULL. */
+static const struct ir_function *first_reader(const struct module_facts *mf, int fi,
+					      ir_visit_fn visit, int *hit, void *data)
 {
 	size_t n = mf->all.nfuncs;
+	const struct ir_function *found = NULL;
 	unsigned char *seen;
 	unsigned *stack, sp = 0;
-	int hit = 0;
 
 	if (fi < 0 || (size_t)fi >= n)
-		return 0;
+		return NULL;
 	seen = xcalloc(n, 1);
 	stack = xcalloc(n, sizeof(*stack));
 	seen[fi] = 1;
 	stack[sp++] = (unsigned)fi;
-	while (sp && !hit) {
+	while (sp && !found) {
 		unsigned f = stack[--sp];
-		struct field_read r = { .record = record, .field = field };
 
-		ir_walk(mf->all.funcs[f].body, read_visit, &r);
-		if (r.hit) {
-			hit = 1;
-			if (where)
-				*where = &mf->all.funcs[f];
+		*hit = 0;
+		ir_walk(mf->all.funcs[f].body, visit, data);
+		if (*hit) {
+			found = &mf->all.funcs[f];
 			break;
 		}
 		for (unsigned k = mf->callee_at[f]; k < mf->callee_at[f + 1]; k++)
@@ -380,7 +391,65 @@ int module_facts_reads_field(const struct module_facts *mf, int fi, const char *
 	}
 	free(seen);
 	free(stack);
-	return hit;
+	return found;
+}
+
+int module_facts_reads_field(const struct module_facts *mf, int fi, const char *record,
+			     const char *field, const struct ir_function **where)
+{
+	struct field_read r = { .record = record, .field = field };
+	const struct ir_function *f = first_reader(mf, fi, read_visit, &r.hit, &r);
+
+	if (f && where)
+		*where = f;
+	return f != NULL;
+}
+
+/* the variable an access path starts from: gd for gd.cd_info, a[]->x */
+static const struct ir_node *path_root(const struct ir_node *n)
+{
+	n = ir_strip(n);
+	while (n && (n->kind == IR_MEMBER || n->kind == IR_SUBSCRIPT) && n->nkids >= 1)
+		n = ir_strip(n->kids[0]);
+	return n && n->kind == IR_DECLREF ? n : NULL;
+}
+
+int module_facts_global_path(const struct ir_node *n)
+{
+	const struct ir_node *root = path_root(n);
+
+	return root && root->name && (root->flags & IRF_VAR) &&
+	       !(root->flags & (IRF_LOCAL | IRF_PARAM));
+}
+
+struct path_read {
+	const char *path;
+	int hit;
+};
+
+static int path_visit(const struct ir_node *n, void *data)
+{
+	struct path_read *r = data;
+	char buf[160];
+
+	if (r->hit)
+		return 0;
+	if ((n->kind == IR_MEMBER || n->kind == IR_SUBSCRIPT || n->kind == IR_DECLREF) &&
+	    module_facts_global_path(n) &&
+	    ir_path_text(n, buf, sizeof(buf)) && !strcmp(buf, r->path))
+		r->hit = 1;
+	return !r->hit;
+}
+
+int module_facts_reads_global_path(const struct module_facts *mf, int fi, const char *path,
+				   const struct ir_function **where)
+{
+	struct path_read r = { .path = path };
+	const struct ir_function *f = first_reader(mf, fi, path_visit, &r.hit, &r);
+
+	if (f && where)
+		*where = f;
+	return f != NULL;
 }
 
 const struct disk_wrappers *module_facts_wrappers(struct module_facts *mf)

@@ -97,6 +97,13 @@ int module_facts_has_slot(const struct module_facts *mf, const char *type, const
  * record)?  Sets *where to the function that does. */
 int module_facts_reads_field(const struct module_facts *mf, int fi, const char *record,
 			     const char *field, const struct ir_function **where);
+/* Is n an access path rooted at a file-scope variable (gd.cd_info)? */
+int module_facts_global_path(const struct ir_node *n);
+/* Does the function at index fi, or a function it calls (transitively),
+ * read the access path path (as ir_path_text() spells it) rooted at the
+ * same file-scope variable?  Sets *where to the function that does. */
+int module_facts_reads_global_path(const struct module_facts *mf, int fi, const char *path,
+				   const struct ir_function **where);
 /* The allocator wrappers of the analysed file (found on first use). */
 const struct disk_wrappers *module_facts_wrappers(struct module_facts *mf);
 
