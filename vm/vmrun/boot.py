@@ -52,10 +52,11 @@ class BootResult:
 
 
 class Boot:
-    """Runs QEMU (argv) once.  print_line gets each line to show (the
-    command's output, console lines with verbose).  The running processes
-    are in self.qemu/self.bridge, so that a signal handler can stop
-    them."""
+    """Runs QEMU (argv), once per run().  print_line gets each line to
+    show (the command's output, console lines with verbose).  The running
+    processes are in self.qemu/self.bridge, so that a signal handler can
+    stop them.  timeout_s limits the whole run: a boot after a crashed
+    one gets what the earlier boots left of it, not a new timeout_s."""
 
     def __init__(self, argv, *, nonce, timeout_s, output_log, console_log,
                  qemu_out, verbose, print_line, bridge_argv=None, bridge_log=None,
@@ -73,12 +74,15 @@ class Boot:
         self.clock = clock
         self.qemu = None
         self.bridge = None
+        self.first_start = None     # us: the first boot's start, the deadline's origin
 
     def run(self):
         r = BootResult()
         r.command = cmd = console_stream.CommandOutput(self.nonce, self.clock)
         echo = console_stream.ConsoleEcho(self.nonce)
         r.start = self.clock()
+        if self.first_start is None:
+            self.first_start = r.start
         with open(self.qemu_out, "wb") as qout:
             self.qemu = subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, stdout=qout,
                                          stderr=subprocess.STDOUT)
@@ -102,7 +106,7 @@ class Boot:
                 drain()
                 if self.qemu.poll() is not None:
                     break
-                if deadline_passed(self.clock(), r.start, self.timeout_s):
+                if deadline_passed(self.clock(), self.first_start, self.timeout_s):
                     r.timed_out = True
                     break
                 time.sleep(POLL_SECONDS)
@@ -149,7 +153,8 @@ def crashed_before_init(console_text, early_splats):
 
 def may_boot_again(boots, accel, result):
     """Boot again after a crash before /init?  Under TCG only, up to
-    three boots in all, never after a timeout or once the command ran."""
+    three boots in all, never after a timeout or once the command ran.
+    (The next boot shares the run's deadline: see Boot.)"""
     return boots < 3 and accel == "tcg" and not result.timed_out and result.command.begin_at is None
 
 

@@ -31,7 +31,8 @@ usage: vm/run --kernel SERIES --run 'COMMAND' [options]
   --copy SRC[:DEST]        copy a file or directory into the guest; DEST
                            defaults to /opt/tests/<basename>; a relative
                            DEST is under /opt/tests (repeatable)
-  --timeout SEC            hard wall-clock limit of the VM (default 300 times
+  --timeout SEC            hard wall-clock limit of the VM, a boot again after
+                           a crash before /init included (default 300 times
                            the kernel's time factor: 4 for a debug kernel)
   --log FILE               serial console log (kernel log + dmesg dump)
   --ktap FILE              the KTAP lines of the test output

@@ -27,12 +27,14 @@ class FakeQemu(unittest.TestCase):
     def tearDown(self):
         self.dir.cleanup()
 
-    def boot(self, script, timeout_s=20, verbose=False):
+    def make_boot(self, script, timeout_s=20, verbose=False):
         argv = ["sh", "-c", script, "fake-qemu", self.out, self.con]
-        b = boot.Boot(argv, nonce=NONCE, timeout_s=timeout_s, output_log=self.out,
-                      console_log=self.con, qemu_out=os.path.join(self.dir.name, "qemu.out"),
-                      verbose=verbose, print_line=self.shown.append)
-        return b.run()
+        return boot.Boot(argv, nonce=NONCE, timeout_s=timeout_s, output_log=self.out,
+                         console_log=self.con, qemu_out=os.path.join(self.dir.name, "qemu.out"),
+                         verbose=verbose, print_line=self.shown.append)
+
+    def boot(self, script, timeout_s=20, verbose=False):
+        return self.make_boot(script, timeout_s, verbose).run()
 
     def test_command_output_streamed_and_partial_line_flushed(self):
         r = self.boot('printf "GDC-BEGIN:%s\\nTAP version 13\\n1..1\\nok 1" >>"$1"; sleep 0.3; '
@@ -59,6 +61,22 @@ class FakeQemu(unittest.TestCase):
         self.assertEqual(r.qemu_rc, 143)        # TERM
         self.assertLess(took, 5)
         self.assertGreaterEqual((r.end - r.start) / 1e6, 1.0)
+
+    def test_boot_again_gets_what_is_left_of_the_timeout(self):
+        # 2026-12-06, CI: a crash before /init at 2 s, a second boot that
+        # hung, and QEMU ran 20 s in all for a 15 s timeout.
+        mark = os.path.join(self.dir.name, "booted-once")
+        b = self.make_boot('if [ -e "%s" ]; then exec sleep 100; fi; touch "%s"; sleep 1; exit 1'
+                           % (mark, mark), timeout_s=3)
+        t0 = time.monotonic()
+        first = b.run()
+        self.assertFalse(first.timed_out)
+        second = b.run()
+        took = time.monotonic() - t0
+        self.assertTrue(second.timed_out)
+        self.assertLess((second.end - second.start) / 1e6, 2.7)
+        self.assertGreaterEqual((second.end - first.start) / 1e6, 3.0)
+        self.assertLess(took, 3 + 1.5)
 
     def test_stop_kills_what_ignores_term(self):
         p = subprocess.Popen([sys.executable, "-c",
