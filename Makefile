@@ -181,7 +181,7 @@ check-seeded: deps debug-kernel
 # vm/results.sh's results_count; a part that fails to run at all counts
 # as a failure of its own.
 test: deps debug-kernel tiny-kernel
-	@mkdir -p $(OUT); : > $(OUT)/test.log; status=0; \
+	@mkdir -p $(OUT); : > $(OUT)/test.log; : > $(OUT)/test-times; status=0; t0=$$SECONDS; \
 	$(MAKE) --no-print-directory -s -C selftests all >$(OUT)/test-build.log 2>&1 && \
 	$(MAKE) --no-print-directory -s -C reference-driver modules \
 		KERNELS="$(KERNELS) $(FAULT_KERNEL)" >>$(OUT)/test-build.log 2>&1 || \
@@ -190,8 +190,10 @@ test: deps debug-kernel tiny-kernel
 		local dir=$${1%%:*} target=test log; \
 		[ "$$dir" = "$$1" ] || target=$${1#*:}; \
 		log=$(OUT)/test-$$(echo $$1 | tr /: --).log; \
+		local t0=$$SECONDS; \
 		$(MAKE) --no-print-directory -C $$dir $$target 2>&1 | tee $$log; \
 		rc=$${PIPESTATUS[0]}; \
+		echo "$$1 $$((SECONDS - t0))" >> $(OUT)/test-times; \
 		if [ $$rc -ne 0 ] && ! grep -q -E '^(FAIL|XPASS): ' $$log; then \
 			echo "FAIL: $$1: make $$target exited $$rc" | tee -a $$log; fi; \
 		return $$rc; \
@@ -208,6 +210,7 @@ test: deps debug-kernel tiny-kernel
 		echo "=== $$part (ran beside the others)"; \
 		cat $(OUT)/test-$$(echo $$part | tr /: --).log | tee -a $(OUT)/test.log; \
 	done; \
+	echo; echo "wall time of each part in seconds, in the order they ended (the selftests lane runs beside the rest): $$(tr '\n' ' ' < $(OUT)/test-times)total $$((SECONDS - t0))"; \
 	log=$(OUT)/test.log; $(SUMMARY); [ $$f -eq 0 ] && [ $$status -eq 0 ]
 
 # The closing lines of `make test` for the result lines in $$log: the
