@@ -30,8 +30,8 @@ static char *pick_tree(const struct ksrc_request *req, int *version)
 	return root;
 }
 
-int ksrc_setup(const struct ksrc_request *req, char **root, struct string_list *flags,
-	       struct string_list *notes, char *err, size_t errlen)
+int ksrc_setup(const struct ksrc_request *req, char **root, char **objdir_out,
+	       struct string_list *flags, struct string_list *notes, char *err, size_t errlen)
 {
 	int version = -1;
 	char *tree = pick_tree(req, &version), *objdir = NULL;
@@ -39,6 +39,7 @@ int ksrc_setup(const struct ksrc_request *req, char **root, struct string_list *
 	const char *fallback = req->kdir ? "the kdir's flags" : "no kernel flags";
 
 	*root = NULL;
+	*objdir_out = NULL;
 	if (!tree) {
 		if (!req->tree)
 			return 0;
@@ -68,7 +69,7 @@ int ksrc_setup(const struct ksrc_request *req, char **root, struct string_list *
 		free(tree);
 		return 0;
 	}
-	free(objdir);
+	*objdir_out = objdir;
 	*root = tree;
 	return 0;
 }

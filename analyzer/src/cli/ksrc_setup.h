@@ -18,13 +18,14 @@ struct ksrc_request {
  * Picks the tree: --ksrc's, else (automatic) the kernel source tree the
  * current directory or the first input lies in.  Prepares it
  * (ksrc_prepare.h) and asks its build dir for the kernel's flags
- * (kdir_flags.h): *root (real path, owned) and flags are set.  Nothing is
+ * (kdir_flags.h): *root (real path, owned), *objdir (its prepared build
+ * dir, owned) and flags are set.  Nothing is
  * prepared for a tree of another VERSION.PATCHLEVEL than the kdir.  When
  * the preparation fails, one note says so (on stderr unless quiet, and
  * pushed on notes) and the run goes on with the kdir's flags.  Returns 0,
  * or -1 with err set when --ksrc names no kernel source tree.
  */
-int ksrc_setup(const struct ksrc_request *req, char **root, struct string_list *flags,
-	       struct string_list *notes, char *err, size_t errlen);
+int ksrc_setup(const struct ksrc_request *req, char **root, char **objdir,
+	       struct string_list *flags, struct string_list *notes, char *err, size_t errlen);
 
 #endif

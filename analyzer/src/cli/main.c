@@ -12,6 +12,7 @@
 #include "kdir_flags.h"
 #include "kernel_tree.h"
 #include "kernel_version.h"
+#include "config_coverage.h"
 #include "ksrc_setup.h"
 #include "module_build.h"
 #include "output.h"
@@ -748,7 +749,8 @@ int main(int argc, char **argv)
 	struct string_list tokens = { 0 }, run_notes = { 0 }, ksrc_flags = { 0 };
 	struct string_list *file_extra = NULL;
 	struct tree_flags tf = { 0 };
-	char *ksrc_root = NULL;
+	char *ksrc_root = NULL, *ksrc_objdir = NULL;
+	struct config_coverage cov = { 0 };
 	struct timespec started;
 	struct compile_db db = { 0 };
 	char *kbuild_dir_marker = NULL;
@@ -811,7 +813,8 @@ int main(int argc, char **argv)
 		struct ksrc_request kr = { o.ksrc, !o.kdir && !getenv(MODULE_BUILD_ENV), o.kdir,
 					   tf.kdir_version, &o.inputs, o.jobs, o.quiet };
 
-		if (ksrc_setup(&kr, &ksrc_root, &ksrc_flags, &run_notes, err, sizeof(err)) != 0) {
+		if (ksrc_setup(&kr, &ksrc_root, &ksrc_objdir, &ksrc_flags, &run_notes, err,
+			       sizeof(err)) != 0) {
 			fprintf(stderr, "gendisk-lint: %s\n", err);
 			status = 2;
 			goto out;
@@ -926,6 +929,7 @@ int main(int argc, char **argv)
 	progress_end(&w.progress);
 
 	outs = xcalloc(files.len, sizeof(*outs));
+	config_coverage_init(&cov, ksrc_root, ksrc_objdir, &files, w.results);
 	for (size_t i = 0; i < files.len; i++) {
 		struct file_result *r = &w.results[i];
 
@@ -936,6 +940,10 @@ int main(int argc, char **argv)
 			status = 2;
 		} else if (r->stderr_note && !o.quiet) {
 			fprintf(stderr, "%s\n", r->stderr_note);
+			if (cov.why[i])
+				fprintf(stderr, "gendisk-lint: %s: note: not built by the tree's "
+					"configuration (%s): parsed for it all the same\n",
+					w.jobs[i].display, cov.why[i]);
 		}
 		if (r->api_generation_note && !o.quiet)
 			fprintf(stderr, "gendisk-lint: %s: note: %s\n", w.jobs[i].display,
@@ -1012,6 +1020,7 @@ int main(int argc, char **argv)
 		st.prefilter = w.settings.prefilter_tokens != NULL;
 		st.workers = o.file_timeout > 0 ? &w.processes : NULL;
 		st.tree_headers = tf.nfiles;
+		st.not_built = cov.not_built;
 		run_summary_print(stderr, w.results, files.len, &st);
 	}
 
@@ -1027,6 +1036,8 @@ out: /* also the early exits: everything is freed (ASan's leak check runs the er
 	tree_flags_free(&tf);
 	string_list_free(&ksrc_flags);
 	free(ksrc_root);
+	free(ksrc_objdir);
+	config_coverage_free(&cov);
 	string_list_free(&files);
 	string_list_free(&kflags);
 	string_list_free(&checker_flags);

@@ -1,26 +1,13 @@
 /* The -I dirs a kernel tree directory's Makefile gives its files (ccflags-y and kin). */
 #include "dir_ccflags.h"
 
+#include "kbuild_makefile.h"
 #include "read_file.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static char *makefile_text(const char *dir)
-{
-	char *p = xasprintf("%s/Kbuild", dir);
-	char *text = read_file(p, NULL);
-
-	free(p);
-	if (!text) {
-		p = xasprintf("%s/Makefile", dir);
-		text = read_file(p, NULL);
-		free(p);
-	}
-	return text;
-}
 
 /* Does the assignment's name (the text before := += ?= =) give dir's files flags? */
 static int flag_variable(const char *name, size_t n, int own_dir)
@@ -85,33 +72,17 @@ static void add_dir(const char *root, const char *dir, const char *word, struct 
 /* The -I words of the value (up to the end of the logical line) at p. */
 static void scan_value(const char *root, const char *dir, const char *p, struct string_list *out)
 {
-	while (*p && *p != '\n' && *p != '#') {
-		const char *w;
-		char *word;
+	char *word;
 
-		if (*p == '\\' && p[1] == '\n') {
-			p += 2;
-			continue;
-		}
-		if (isspace((unsigned char)*p)) {
-			p++;
-			continue;
-		}
-		w = p;
-		while (*p && !isspace((unsigned char)*p) && !(*p == '\\' && p[1] == '\n'))
-			p++;
-		word = xstrndup(w, (size_t)(p - w));
+	while ((word = kbuild_value_word(&p)) != NULL) {
 		if (strncmp(word, "-I", 2) == 0 && word[2]) {
 			add_dir(root, dir, word + 2, out);
 		} else if (strcmp(word, "-I") == 0) {
-			while (*p == ' ' || *p == '\t' || (*p == '\\' && p[1] == '\n'))
-				p += *p == '\\' ? 2 : 1;
-			w = p;
-			while (*p && !isspace((unsigned char)*p))
-				p++;
-			free(word);
-			word = xstrndup(w, (size_t)(p - w));
-			add_dir(root, dir, word, out);
+			char *next = kbuild_value_word(&p);
+
+			if (next)
+				add_dir(root, dir, next, out);
+			free(next);
 		}
 		free(word);
 	}
@@ -136,29 +107,28 @@ static int builds_objects_of(const char *text, const char *rel)
 	return 0;
 }
 
+struct scan {
+	const char *root, *dir;
+	int own_dir;
+	struct string_list *out;
+};
+
+static void scan_assignment(const char *name, size_t n, const char *value, void *ctx)
+{
+	struct scan *sc = ctx;
+
+	if (flag_variable(name, n, sc->own_dir))
+		scan_value(sc->root, sc->dir, value, sc->out);
+}
+
 /* rel: dir's path below this one (an ancestor), or NULL for dir itself. */
 static void scan_makefile(const char *root, const char *dir, const char *rel,
 			  struct string_list *out)
 {
-	char *text = makefile_text(dir);
-	int own_dir = !rel || (text && builds_objects_of(text, rel));
+	char *text = kbuild_makefile_text(dir);
+	struct scan sc = { root, dir, !rel || (text && builds_objects_of(text, rel)), out };
 
-	for (const char *l = text; l && *l;) {
-		const char *p = l + strspn(l, " \t"), *name = p, *eq;
-
-		while (*p && !isspace((unsigned char)*p) && !strchr(":+?=", *p))
-			p++;
-		eq = p + strspn(p, " \t");
-		if (eq[0] == '=' || (strchr(":+?", eq[0]) && eq[0] && eq[1] == '=')) {
-			if (flag_variable(name, (size_t)(p - name), own_dir))
-				scan_value(root, dir, eq + (eq[0] == '=' ? 1 : 2), out);
-		}
-		/* to the next logical line */
-		while (*l && !(*l == '\n' && (l == text || l[-1] != '\\')))
-			l++;
-		if (*l)
-			l++;
-	}
+	kbuild_makefile_assignments(text, scan_assignment, &sc);
 	free(text);
 }
 

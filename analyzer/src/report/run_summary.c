@@ -118,6 +118,7 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 {
 	size_t prefiltered = 0, block_core = 0, parsed = 0, ok = 0, degraded = 0;
 	size_t with_errors = 0, no_flags = 0, missing_headers = 0;
+	size_t not_built = 0, not_built_degraded = 0;
 	size_t functions = 0, damaged_functions = 0;
 	size_t timeouts = 0, crashes = 0, other_errors = 0, findings = 0;
 	size_t *per_rule = xcalloc(rules_count() + 1, sizeof(*per_rule));
@@ -140,6 +141,10 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 		parsed++;
 		ok += r->status == FILE_OK;
 		degraded += r->status == FILE_DEGRADED;
+		if (st->not_built && st->not_built[i]) {
+			not_built++;
+			not_built_degraded += r->status == FILE_DEGRADED;
+		}
 		functions += r->nfunctions;
 		damaged_functions += r->degraded_functions;
 		missing_headers += r->missing_headers > 0;
@@ -175,6 +180,14 @@ void run_summary_print(FILE *out, const struct file_result *results, size_t n,
 	if (st->tree_headers)
 		fprintf(out, "  given a kernel tree's own headers and include dirs: %zu files "
 			"(--no-ksrc: the kdir's)\n", st->tree_headers);
+	if (not_built)
+		fprintf(out, "  parsed but not built by the tree's configuration (other "
+			"architectures' drivers and the like): %zu, degraded %zu; among the "
+			"files it builds: %zu parsed, %zu degraded (%.0f %%)\n", not_built,
+			not_built_degraded, parsed - not_built, degraded - not_built_degraded,
+			parsed > not_built ? 100.0 * (double)(degraded - not_built_degraded) /
+						     (double)(parsed - not_built)
+					   : 0.0);
 	fprintf(out, "  functions analysed on a damaged parse: %zu of %zu\n", damaged_functions,
 		functions);
 	if (kinds.len) {

@@ -14,6 +14,8 @@ struct run_stats {
 	int prefilter;                  /* the token prefilter was on */
 	const struct worker_run *workers; /* NULL with threads */
 	size_t tree_headers;            /* files given a kernel tree's own headers */
+	const unsigned char *not_built; /* per file: its tree's configuration does not build
+					 * it (config_coverage.h), or NULL */
 };
 
 /* The peak RSS of this process so far, in KiB (getrusage). */
