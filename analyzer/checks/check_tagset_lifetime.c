@@ -396,6 +396,36 @@ static const struct ir_node *del_skipped_by(const struct event *del, const struc
 	return found;
 }
 
+/* Are a and b the same expression (kind, operator, names, constants)? */
+static int same_expr(const struct ir_node *a, const struct ir_node *b)
+{
+	a = ir_strip(a);
+	b = ir_strip(b);
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->op != b->op || a->value != b->value ||
+	    a->nkids != b->nkids || (a->flags & IRF_ARROW) != (b->flags & IRF_ARROW) ||
+	    strcmp(a->name ? a->name : "", b->name ? b->name : ""))
+		return 0;
+	for (unsigned k = 0; k < a->nkids; k++)
+		if (!same_expr(a->kids[k], b->kids[k]))
+			return 0;
+	return 1;
+}
+
+/* Is the event in the then branch of an if whose condition is guard's
+ * (if (added) del_gendisk(d); ... if (added) put_disk(d);): the path
+ * that skipped del_gendisk() skips it too. */
+static int under_same_condition(const struct event *e, const struct ir_node *guard)
+{
+	for (unsigned i = 0; i < e->nguards; i++)
+		if (e->owner[i]->kind == IR_IF && e->owner[i]->nkids >= 2 &&
+		    e->branch[i] == e->owner[i]->kids[1] &&
+		    same_expr(e->owner[i]->kids[0], guard->kids[0]))
+			return 1;
+	return 0;
+}
+
 static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 		  const struct local_disks *ld)
 {
@@ -437,6 +467,8 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 				}
 			}
 			if (e->kind == T_PUT && deleted_before)
+				continue;
+			if (e->kind == T_PUT && cond_del && under_same_condition(e, guard))
 				continue;
 			if (e->kind == T_PUT && cond_del) {
 				/* del_gendisk() only under a condition: the path that
@@ -572,8 +604,8 @@ const struct rule rule_tagset_lifetime = {
 		"defers add_disk()), and for a never-added disk the last put_disk() runs\n"
 		"blk_mq_exit_queue() on the tag set (disk_release, 6.12 genhd.c:1213), so\n"
 		"freeing the tag set before that put is reported too.  Not when the\n"
-		"condition is a NULL test of the disk itself (put_disk(NULL) does nothing)\n"
-		"or has an else branch.\n"
+		"condition is a NULL test of the disk itself (put_disk(NULL) does nothing),\n"
+		"has an else branch, or also guards that put_disk() (if (added) put_disk()).\n"
 		"Checked on straight-line stretches (an error-unwinding ladder falling through\n"
 		"its labels, an exit function); the tag set and the disk are matched by\n"
 		"access path within the file, hence confidence medium.  The disk's tag set\n"
