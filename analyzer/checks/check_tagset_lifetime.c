@@ -1,8 +1,10 @@
 /*
  * tagset-lifetime: blk_mq_free_tag_set() on the tag set of a disk that is
- * still alive: before put_disk() of a never-added disk, or before
- * del_gendisk() of an added one, on a straight-line (fall-through) stretch
- * of a function such as an error-unwinding ladder or an exit function.
+ * still alive: before put_disk() of a never-added disk (also one whose
+ * del_gendisk() above is conditional: the skipping path puts a disk that
+ * may never have been added), or before del_gendisk() of an added one, on
+ * a straight-line (fall-through) stretch of a function such as an
+ * error-unwinding ladder or an exit function.
  * And the leak half: a tag set from blk_mq_alloc_tag_set() /
  * blk_mq_alloc_sq_tag_set() that an error return of the same function
  * leaves allocated (path-sensitive: tag sets are resources the engine
@@ -18,11 +20,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How deep the branches enclosing an event are followed (if, loop, case). */
+#define MAX_GUARDS 16
+
 struct event {
 	int kind; /* EV_* below */
 	char path[LD_PATH_LEN];
 	struct ir_loc loc;
 	size_t fn;
+	/* the branches that enclose the call, outermost first: a body of a
+	 * loop or a case, the then or else branch of an if (branch[i]), with
+	 * the statement they belong to (owner[i]) */
+	const struct ir_node *branch[MAX_GUARDS], *owner[MAX_GUARDS];
+	unsigned nguards;
 };
 
 enum { T_FREE, T_PUT, T_DEL, T_JUMP, T_BIND };
@@ -31,6 +41,9 @@ struct facts {
 	struct event *ev;
 	size_t len, cap;
 	size_t fn;
+	/* the walk's enclosing branches (walk_events) */
+	const struct ir_node *branch[MAX_GUARDS], *owner[MAX_GUARDS];
+	unsigned nguards;
 };
 
 static void add(struct facts *f, int kind, const char *path, struct ir_loc loc)
@@ -49,6 +62,9 @@ static void add(struct facts *f, int kind, const char *path, struct ir_loc loc)
 	snprintf(e->path, sizeof(e->path), "%s", path ? path : "");
 	e->loc = loc;
 	e->fn = f->fn;
+	e->nguards = f->nguards < MAX_GUARDS ? f->nguards : MAX_GUARDS;
+	memcpy(e->branch, f->branch, e->nguards * sizeof(e->branch[0]));
+	memcpy(e->owner, f->owner, e->nguards * sizeof(e->owner[0]));
 }
 
 /* "&dev->tag_set" -> "dev->tag_set", "set" -> "*set" */
@@ -103,18 +119,17 @@ static void bind(struct ctx *c, const char *disk, const char *tagset, size_t fn)
 	c->b[c->nb++].fn = fn;
 }
 
-static int visit(const struct ir_node *n, void *data)
+static void visit(const struct ir_node *n, struct ctx *c)
 {
-	struct ctx *c = data;
 	char path[LD_PATH_LEN];
 	const char *fn;
 
 	if (n->kind == IR_RETURN || n->kind == IR_GOTO) {
 		add(&c->f, T_JUMP, NULL, n->loc);
-		return 1;
+		return;
 	}
 	if (n->kind != IR_CALL)
-		return 1;
+		return;
 	fn = ir_api_name(n);
 	if (!strcmp(fn, "blk_mq_free_tag_set") && tagset_text(ir_call_arg(n, 0), path, sizeof(path)))
 		add(&c->f, T_FREE, path, n->loc);
@@ -122,7 +137,45 @@ static int visit(const struct ir_node *n, void *data)
 		add(&c->f, T_PUT, path, n->loc);
 	else if (!strcmp(fn, "del_gendisk") && ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
 		add(&c->f, T_DEL, path, n->loc);
-	return 1;
+}
+
+/* Is kid k of n a branch that may be skipped: an if's then or else, a
+ * loop's body, a switch's body, a conditional operator's arms? */
+static int is_branch(const struct ir_node *n, unsigned k)
+{
+	switch (n->kind) {
+	case IR_IF:
+	case IR_CONDOP:
+		return k >= 1;
+	case IR_WHILE:
+	case IR_SWITCH:
+		return k == 1;
+	case IR_FOR:
+		return k + 1 == n->nkids;
+	default:
+		return 0;
+	}
+}
+
+/* visit() in evaluation order, each event with its enclosing branches */
+static void walk_events(const struct ir_node *n, struct ctx *c)
+{
+	struct facts *f = &c->f;
+
+	if (!n)
+		return;
+	visit(n, c);
+	for (unsigned k = 0; k < n->nkids; k++) {
+		int pushed = is_branch(n, k) && f->nguards < MAX_GUARDS;
+
+		if (pushed) {
+			f->branch[f->nguards] = n->kids[k];
+			f->owner[f->nguards++] = n;
+		}
+		walk_events(n->kids[k], c);
+		if (pushed)
+			f->nguards--;
+	}
 }
 
 /* ---------------------------------------------- allocator wrappers */
@@ -286,6 +339,93 @@ static int jump_between(const struct facts *f, size_t fn, struct ir_loc a, struc
 	return 0;
 }
 
+/* Is n (parens and casts seen through) the pointer disk or a test of it
+ * against NULL, alone or in a chain of && and ||? */
+static int null_test_of(const struct ir_node *n, const char *disk, const struct local_disks *ld)
+{
+	char path[LD_PATH_LEN];
+
+	n = ir_strip(n);
+	if (!n)
+		return 0;
+	if (n->kind == IR_UNARY && n->op == CXUnaryOperator_LNot && n->nkids == 1)
+		return null_test_of(n->kids[0], disk, ld);
+	if (n->kind == IR_BINARY && n->nkids == 2 &&
+	    (n->op == CXBinaryOperator_LAnd || n->op == CXBinaryOperator_LOr))
+		return null_test_of(n->kids[0], disk, ld) || null_test_of(n->kids[1], disk, ld);
+	if (n->kind == IR_BINARY && n->nkids == 2 &&
+	    (n->op == CXBinaryOperator_EQ || n->op == CXBinaryOperator_NE)) {
+		const struct ir_node *a = ir_strip(n->kids[0]), *b = ir_strip(n->kids[1]);
+
+		if (b && b->kind == IR_INTLIT && b->value == 0)
+			return null_test_of(a, disk, ld);
+		if (a && a->kind == IR_INTLIT && a->value == 0)
+			return null_test_of(b, disk, ld);
+		return 0;
+	}
+	return ir_path_text(n, path, sizeof(path)) &&
+	       (!strcmp(path, disk) || local_disks_same(ld, path, disk));
+}
+
+/*
+ * The if that makes del_gendisk() (del) conditional where the tag set is
+ * freed (fr): an if enclosing del but not fr, del in its then branch, no
+ * else branch, its condition no NULL test of the disk (if (dev->disk)
+ * del_gendisk(dev->disk) skips only for a disk put_disk() ignores too).
+ * On the path that skips it, the disk was never added (or the driver
+ * could not tell): NULL when there is no such if, or del is in a branch
+ * of another kind (a loop's body, an else) that does not enclose fr.
+ */
+static const struct ir_node *del_skipped_by(const struct event *del, const struct event *fr,
+					    const char *disk, const struct local_disks *ld)
+{
+	const struct ir_node *found = NULL;
+	unsigned i = 0;
+
+	while (i < del->nguards && i < fr->nguards && del->branch[i] == fr->branch[i])
+		i++;
+	for (; i < del->nguards; i++) {
+		const struct ir_node *o = del->owner[i];
+
+		if (o->kind != IR_IF)
+			continue;
+		if (o->nkids != 2 || del->branch[i] != o->kids[1] || null_test_of(o->kids[0], disk, ld))
+			return NULL;
+		found = o;
+	}
+	return found;
+}
+
+/* Are a and b the same expression (kind, operator, names, constants)? */
+static int same_expr(const struct ir_node *a, const struct ir_node *b)
+{
+	a = ir_strip(a);
+	b = ir_strip(b);
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->op != b->op || a->value != b->value ||
+	    a->nkids != b->nkids || (a->flags & IRF_ARROW) != (b->flags & IRF_ARROW) ||
+	    strcmp(a->name ? a->name : "", b->name ? b->name : ""))
+		return 0;
+	for (unsigned k = 0; k < a->nkids; k++)
+		if (!same_expr(a->kids[k], b->kids[k]))
+			return 0;
+	return 1;
+}
+
+/* Is the event in the then branch of an if whose condition is guard's
+ * (if (added) del_gendisk(d); ... if (added) put_disk(d);): the path
+ * that skipped del_gendisk() skips it too. */
+static int under_same_condition(const struct event *e, const struct ir_node *guard)
+{
+	for (unsigned i = 0; i < e->nguards; i++)
+		if (e->owner[i]->kind == IR_IF && e->owner[i]->nkids >= 2 &&
+		    e->branch[i] == e->owner[i]->kids[1] &&
+		    same_expr(e->owner[i]->kids[0], guard->kids[0]))
+			return 1;
+	return 0;
+}
+
 static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 		  const struct local_disks *ld)
 {
@@ -298,6 +438,8 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 			const struct event *e = &c->f.ev[j];
 			const char *ts;
 			int deleted_before = 0;
+			const struct event *cond_del = NULL;
+			const struct ir_node *guard = NULL;
 			struct finding *f;
 			char *note;
 
@@ -308,14 +450,43 @@ static void judge(const struct file_context *fc, struct ctx *c, size_t fn,
 			if (!ts || strcmp(ts, fr->path) != 0)
 				continue;
 			/* after del_gendisk, freeing the tag set before put_disk is fine */
-			for (size_t k = 0; k < c->f.len; k++)
-				if (c->f.ev[k].fn == fn && c->f.ev[k].kind == T_DEL &&
-				    ir_loc_before(c->f.ev[k].loc, fr->loc) &&
-				    !jump_between(&c->f, fn, c->f.ev[k].loc, fr->loc) &&
-				    local_disks_same(ld, c->f.ev[k].path, e->path))
+			for (size_t k = 0; k < c->f.len; k++) {
+				const struct event *d = &c->f.ev[k];
+				const struct ir_node *g;
+
+				if (d->fn != fn || d->kind != T_DEL || !ir_loc_before(d->loc, fr->loc) ||
+				    jump_between(&c->f, fn, d->loc, fr->loc) ||
+				    !local_disks_same(ld, d->path, e->path))
+					continue;
+				g = del_skipped_by(d, fr, e->path, ld);
+				if (!g) {
 					deleted_before = 1;
+				} else if (!cond_del) {
+					cond_del = d;
+					guard = g;
+				}
+			}
 			if (e->kind == T_PUT && deleted_before)
 				continue;
+			if (e->kind == T_PUT && cond_del && under_same_condition(e, guard))
+				continue;
+			if (e->kind == T_PUT && cond_del) {
+				/* del_gendisk() only under a condition: the path that
+				 * skips it puts a disk that was never added, whose
+				 * disk_release() exits its queue on the tag set */
+				f = file_report(fc, fr->loc, fc->lf->funcs[fn].name,
+						"blk_mq_free_tag_set() frees the tag set of '%s' before "
+						"put_disk(), and del_gendisk() above is conditional: when "
+						"the disk was never added, put_disk() exits its queue on "
+						"the freed tag set; free the tag set after put_disk()",
+						e->path);
+				if (f && asprintf(&note, "del_gendisk() of '%s' only under this "
+						  "condition", e->path) >= 0)
+					finding_add_note(f, guard->loc, note);
+				if (f && asprintf(&note, "put_disk() of '%s' here", e->path) >= 0)
+					finding_add_note(f, e->loc, note);
+				break;
+			}
 			f = file_report(fc, fr->loc, fc->lf->funcs[fn].name,
 					"blk_mq_free_tag_set() frees the tag set of '%s' before %s(): "
 					"its queue still uses it; free the tag set last",
@@ -377,7 +548,8 @@ static void on_file(const struct file_context *fc)
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
 		c.f.fn = i;
 		ir_walk(fc->lf->funcs[i].body, find_allocs, &c);
-		ir_walk(fc->lf->funcs[i].body, visit, &c);
+		c.f.nguards = 0;
+		walk_events(fc->lf->funcs[i].body, &c);
 	}
 	/* copies of allocated disks in their function (dev->disk = disk) */
 	for (size_t i = 0; i < fc->lf->nfuncs; i++) {
@@ -425,7 +597,15 @@ const struct rule rule_tagset_lifetime = {
 		"and quiesced by del_gendisk() (gendisk-api.md 2.3-2.5); freeing the tag set\n"
 		"first leaves the queue pointing into freed tags (use-after-free in\n"
 		"blk_mq_exit_queue / blk_mq_free_rqs).  Once del_gendisk() has run, the tag\n"
-		"set may be freed before put_disk() (virtio_blk's remove does that).\n"
+		"set may be freed before put_disk() (virtio_blk's remove does that), but\n"
+		"only where del_gendisk() ran: a del_gendisk() under a condition of its own\n"
+		"(if (test_bit(ADDED, &dev->flags)) del_gendisk(dev->disk), mtip32xx's\n"
+		"remove) tells that the disk may not have been added there (a probe that\n"
+		"defers add_disk()), and for a never-added disk the last put_disk() runs\n"
+		"blk_mq_exit_queue() on the tag set (disk_release, 6.12 genhd.c:1213), so\n"
+		"freeing the tag set before that put is reported too.  Not when the\n"
+		"condition is a NULL test of the disk itself (put_disk(NULL) does nothing),\n"
+		"has an else branch, or also guards that put_disk() (if (added) put_disk()).\n"
 		"Checked on straight-line stretches (an error-unwinding ladder falling through\n"
 		"its labels, an exit function); the tag set and the disk are matched by\n"
 		"access path within the file, hence confidence medium.  The disk's tag set\n"
