@@ -18,9 +18,10 @@
 #                check-seeded and test need it, check does not
 #   make tiny-kernel    build a small kernel tree from linux-source-6.12
 #                (test checks it as "a kernel tree you built")
-#   make install [PREFIX=/usr/local] [DESTDIR=]   gendisk-lint, its man
-#                page and bash completion, and the semantic patches
-#                (PREFIX/share/gendisk-check/semantic-patches)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   gendisk-lint and the
+#                gendisk-check command (check, port, profile, deps, review
+#                from any directory), their man pages and bash completion,
+#                the semantic patches (PREFIX/share/gendisk-check/semantic-patches)
 #   make check-config KERNELS=path/to/tree [PROFILE=file]   does your
 #                kernel have what the VM stages need? (else: a fragment)
 #
@@ -54,12 +55,12 @@ FAULT_KERNEL := 6.12-debug
 TEST_PARTS := reference-driver analyzer semantic-patches vm reference-driver/seeded-bugs
 TEST_PARTS_BESIDE := selftests:test-faults selftests
 
-.PHONY: install all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
+.PHONY: install deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,25s/^# \{0,1\}//p' Makefile
+	@sed -n '3,26s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -101,14 +102,56 @@ tiny-kernel: deps-kernels
 	@vm/tiny-kernel build >/dev/null
 
 # What runs outside the checkout: the analyzer (binary, man page, bash
-# completion) and the semantic patches, for `make coccicheck
+# completion), the semantic patches, for `make coccicheck
 # COCCI=PREFIX/share/gendisk-check/semantic-patches/RULE.cocci` in a
-# kernel tree.  The cache stays under $GENDISK_CHECK_CACHE, never PREFIX.
+# kernel tree, and the gendisk-check command (vm/gendisk-check: check,
+# port, profile, deps, review) with what it runs, in LIBDIR laid out as
+# the checkout: vm/ (the scripts, vm/run's package, the guest files),
+# selftests/ (the built programs, profiles, the host-side tools),
+# semantic-patches (a link to the installed ones, with their runner) and
+# analyzer/gendisk-lint (a link to the installed binary).  The cache
+# stays under $GENDISK_CHECK_CACHE, never PREFIX; gendisk-check writes
+# its outputs to OUT (default ./gendisk-check-out).
 PREFIX ?= /usr/local
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/gendisk-check
+SPDIR = $(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches
+# vm/ files not installed: tests, docs and the checkout's own jobs.
+VM_NOT_INSTALLED := Makefile README.md bench doc-figures check-reference \
+	gendisk-check gendisk-check.bash-completion
+SELFTESTS_INSTALLED := run run-in-guest make-profile judge-results results-report check-report config
 install:
 	@$(MAKE) --no-print-directory -C analyzer install PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)"
-	@install -d "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches"
-	@install -m 644 semantic-patches/*.cocci "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches/"
+	@$(MAKE) --no-print-directory -s -C selftests all
+	@install -d "$(SPDIR)"
+	@install -m 644 semantic-patches/*.cocci semantic-patches/port.rules \
+		semantic-patches/gendisk_port_compat.h "$(SPDIR)/"
+	@install -m 755 semantic-patches/run "$(SPDIR)/run"
+	@install -d "$(LIBDIR)/vm/vmrun" "$(LIBDIR)/vm/guest" "$(LIBDIR)/analyzer" \
+		"$(LIBDIR)/selftests/build" "$(LIBDIR)/selftests/profiles" "$(LIBDIR)/selftests/modules"
+	@for f in vm/* vm/vmrun/*.py vm/guest/*; do \
+		[ -f "$$f" ] || continue; \
+		case " $(VM_NOT_INSTALLED) " in *" $${f#vm/} "*) continue ;; esac; \
+		install -m $$([ -x "$$f" ] && echo 755 || echo 644) "$$f" "$(LIBDIR)/$$f" || exit 1; \
+	done
+	@for f in $(SELFTESTS_INSTALLED); do \
+		install -m $$([ -x "selftests/$$f" ] && echo 755 || echo 644) "selftests/$$f" "$(LIBDIR)/selftests/$$f" || exit 1; \
+	done
+	@install -m 755 selftests/build/gendisk_* "$(LIBDIR)/selftests/build/"
+	@install -m 644 selftests/profiles/*.profile "$(LIBDIR)/selftests/profiles/"
+	@install -m 644 selftests/modules/Kbuild selftests/modules/*.c "$(LIBDIR)/selftests/modules/"
+	@ln -sfn ../../../bin/gendisk-lint "$(LIBDIR)/analyzer/gendisk-lint"
+	@ln -sfn ../../share/gendisk-check/semantic-patches "$(LIBDIR)/semantic-patches"
+	@sed -n 's/^VERSION := *//p' analyzer/Makefile > "$(LIBDIR)/VERSION"
+	@printf '%s\n' $(DEB_PACKAGES) > "$(LIBDIR)/deb-packages"
+	@install -D -m 755 vm/gendisk-check "$(DESTDIR)$(PREFIX)/bin/gendisk-check"
+	@install -d "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
+	@analyzer/gen-man --command vm/gendisk-check > "$(DESTDIR)$(PREFIX)/share/man/man1/gendisk-check.1"
+	@install -m 644 vm/gendisk-check.bash-completion \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gendisk-check"
+
+# The Debian packages, one a line (gendisk-check deps in the checkout).
+deb-packages:
+	@printf '%s\n' $(DEB_PACKAGES)
 
 # KERNELS names kernel trees (paths; cache names work too) and PROFILE
 # the profiles whose VM_KCONFIG to add.  Exit 2 when an option is
