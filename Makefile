@@ -22,6 +22,8 @@
 #                gendisk-check command (check, port, profile, deps, review
 #                from any directory), their man pages and bash completion,
 #                the semantic patches (PREFIX/share/gendisk-check/semantic-patches)
+#   make deb     gendisk-check_<version>_amd64.deb (out/deb; debhelper,
+#                lintian): what make install PREFIX=/usr installs
 #   make check-config KERNELS=path/to/tree [PROFILE=file]   does your
 #                kernel have what the VM stages need? (else: a fragment)
 #
@@ -37,7 +39,7 @@ export KERNELS
 DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
 	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
 	dwarves linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev libssl-dev \
-	python3 python3-jsonschema git
+	python3 python3-jsonschema git debhelper dpkg-dev lintian
 
 OUT := $(CURDIR)/out
 # The kernel the fault sweeps run on (vm/debug-kernel's).
@@ -55,12 +57,12 @@ FAULT_KERNEL := 6.12-debug
 TEST_PARTS := reference-driver analyzer semantic-patches vm reference-driver/seeded-bugs
 TEST_PARTS_BESIDE := selftests:test-faults selftests
 
-.PHONY: install deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
+.PHONY: install deb deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,26s/^# \{0,1\}//p' Makefile
+	@sed -n '3,28s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -148,6 +150,27 @@ install:
 	@analyzer/gen-man --command vm/gendisk-check > "$(DESTDIR)$(PREFIX)/share/man/man1/gendisk-check.1"
 	@install -m 644 vm/gendisk-check.bash-completion \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gendisk-check"
+
+# gendisk-check_<version>_amd64.deb (debian/, debhelper) in out/deb:
+# built in a copy of the checkout's files (git's list, with the builds
+# already made here, so an up-to-date tree is not built again), its
+# changelog written from analyzer/Makefile's VERSION; lintian must find no
+# error.  The package holds what make install PREFIX=/usr installs.
+DEB_VERSION = $(shell sed -n 's/^VERSION := *//p' analyzer/Makefile)
+deb:
+	@rm -rf $(OUT)/deb && mkdir -p $(OUT)/deb/src
+	@{ git ls-files -co --exclude-standard 2>/dev/null | while read -r f; do [ -e "$$f" ] && echo "$$f"; done; \
+		find analyzer/build selftests/build -type f 2>/dev/null; } | \
+		tar -cf - -T - | tar -xf - -C $(OUT)/deb/src
+	@printf '%s\n' "gendisk-check ($(DEB_VERSION)) unstable; urgency=medium" "" \
+		"  * Built by make deb from the checkout." "" \
+		" -- gendisk-check developers <gendisk-check@example.org>  $$(date -R)" \
+		> $(OUT)/deb/src/debian/changelog
+	@cd $(OUT)/deb/src && dpkg-buildpackage -b -us -uc >$(OUT)/deb/build.log 2>&1 || \
+		{ tail -n 30 $(OUT)/deb/build.log; echo "deb: dpkg-buildpackage failed (log: $(OUT)/deb/build.log)" >&2; exit 2; }
+	@lintian --fail-on error $(OUT)/deb/gendisk-check_$(DEB_VERSION)_amd64.deb >$(OUT)/deb/lintian.log 2>&1 || \
+		{ cat $(OUT)/deb/lintian.log; echo "deb: lintian found errors" >&2; exit 2; }
+	@echo "$(OUT)/deb/gendisk-check_$(DEB_VERSION)_amd64.deb"
 
 # The Debian packages, one a line (gendisk-check deps in the checkout).
 deb-packages:
