@@ -34,12 +34,18 @@ export GENDISK_CHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gendisk-che
 KERNELS ?= 6.1 6.12
 export KERNELS
 
-# Debian packages the project needs (Debian 12 names).  llvm-19 brings
-# llvm-config-19; libclang 17+ is needed for the operator-kind calls.
-DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
+# Debian packages the project needs (Debian 12 names).  RUN_PACKAGES:
+# what the checks run (the kernel module builds, sparse, Coccinelle,
+# QEMU; libclang 17+ is needed for the operator-kind calls); an installed
+# gendisk-check deps checks these (debian/control's Depends and
+# Recommends name them too).  The rest builds, tests and packages it
+# (llvm-19 brings llvm-config-19).
+RUN_PACKAGES := gcc make libc6-dev libclang1-19 \
 	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
 	dwarves linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev libssl-dev \
-	python3 python3-jsonschema git debhelper dpkg-dev lintian
+	python3 git
+DEB_PACKAGES := $(RUN_PACKAGES) clang-19 llvm-19 libclang-19-dev python3-jsonschema \
+	debhelper dpkg-dev lintian
 
 OUT := $(CURDIR)/out
 # The kernel the fault sweeps run on (vm/debug-kernel's).
@@ -144,7 +150,7 @@ install:
 	@ln -sfn ../../../bin/gendisk-lint "$(LIBDIR)/analyzer/gendisk-lint"
 	@ln -sfn ../../share/gendisk-check/semantic-patches "$(LIBDIR)/semantic-patches"
 	@sed -n 's/^VERSION := *//p' analyzer/Makefile > "$(LIBDIR)/VERSION"
-	@printf '%s\n' $(DEB_PACKAGES) > "$(LIBDIR)/deb-packages"
+	@printf '%s\n' $(RUN_PACKAGES) > "$(LIBDIR)/deb-packages"
 	@install -D -m 755 vm/gendisk-check "$(DESTDIR)$(PREFIX)/bin/gendisk-check"
 	@install -d "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
 	@analyzer/gen-man --command vm/gendisk-check > "$(DESTDIR)$(PREFIX)/share/man/man1/gendisk-check.1"
