@@ -18,9 +18,12 @@
 #                check-seeded and test need it, check does not
 #   make tiny-kernel    build a small kernel tree from linux-source-6.12
 #                (test checks it as "a kernel tree you built")
-#   make install [PREFIX=/usr/local] [DESTDIR=]   gendisk-lint, its man
-#                page and bash completion, and the semantic patches
-#                (PREFIX/share/gendisk-check/semantic-patches)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   gendisk-lint and the
+#                gendisk-check command (check, port, profile, deps, review
+#                from any directory), their man pages and bash completion,
+#                the semantic patches (PREFIX/share/gendisk-check/semantic-patches)
+#   make deb     gendisk-check_<version>_amd64.deb (out/deb; debhelper,
+#                lintian): what make install PREFIX=/usr installs
 #   make check-config KERNELS=path/to/tree [PROFILE=file]   does your
 #                kernel have what the VM stages need? (else: a fragment)
 #
@@ -31,12 +34,18 @@ export GENDISK_CHECK_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gendisk-che
 KERNELS ?= 6.1 6.12
 export KERNELS
 
-# Debian packages the project needs (Debian 12 names).  llvm-19 brings
-# llvm-config-19; libclang 17+ is needed for the operator-kind calls.
-DEB_PACKAGES := gcc make libc6-dev clang-19 llvm-19 libclang-19-dev \
+# Debian packages the project needs (Debian 12 names).  RUN_PACKAGES:
+# what the checks run (the kernel module builds, sparse, Coccinelle,
+# QEMU; libclang 17+ is needed for the operator-kind calls); an installed
+# gendisk-check deps checks these (debian/control's Depends and
+# Recommends name them too).  The rest builds, tests and packages it
+# (llvm-19 brings llvm-config-19).
+RUN_PACKAGES := gcc make libc6-dev libclang1-19 \
 	coccinelle sparse qemu-system-x86 busybox-static cpio kmod xz-utils \
 	dwarves linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev libssl-dev \
-	python3 python3-jsonschema git
+	python3 git
+DEB_PACKAGES := $(RUN_PACKAGES) clang-19 llvm-19 libclang-19-dev python3-jsonschema \
+	debhelper dpkg-dev lintian
 
 OUT := $(CURDIR)/out
 # The kernel the fault sweeps run on (vm/debug-kernel's).
@@ -54,12 +63,12 @@ FAULT_KERNEL := 6.12-debug
 TEST_PARTS := reference-driver analyzer semantic-patches vm reference-driver/seeded-bugs
 TEST_PARTS_BESIDE := selftests:test-faults selftests
 
-.PHONY: install all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
+.PHONY: install deb deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
 all: help
 
 help:
-	@sed -n '3,25s/^# \{0,1\}//p' Makefile
+	@sed -n '3,28s/^# \{0,1\}//p' Makefile
 
 # deps is what `make check` uses: packages and Debian's kernels.  The
 # debug kernel (10-45 min to build on 2 cores) is a dependency only of
@@ -101,14 +110,77 @@ tiny-kernel: deps-kernels
 	@vm/tiny-kernel build >/dev/null
 
 # What runs outside the checkout: the analyzer (binary, man page, bash
-# completion) and the semantic patches, for `make coccicheck
+# completion), the semantic patches, for `make coccicheck
 # COCCI=PREFIX/share/gendisk-check/semantic-patches/RULE.cocci` in a
-# kernel tree.  The cache stays under $GENDISK_CHECK_CACHE, never PREFIX.
+# kernel tree, and the gendisk-check command (vm/gendisk-check: check,
+# port, profile, deps, review) with what it runs, in LIBDIR laid out as
+# the checkout: vm/ (the scripts, vm/run's package, the guest files),
+# selftests/ (the built programs, profiles, the host-side tools),
+# semantic-patches (a link to the installed ones, with their runner) and
+# analyzer/gendisk-lint (a link to the installed binary).  The cache
+# stays under $GENDISK_CHECK_CACHE, never PREFIX; gendisk-check writes
+# its outputs to OUT (default ./gendisk-check-out).
 PREFIX ?= /usr/local
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/gendisk-check
+SPDIR = $(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches
+# vm/ files not installed: tests, docs and the checkout's own jobs.
+VM_NOT_INSTALLED := Makefile README.md bench doc-figures check-reference \
+	gendisk-check gendisk-check.bash-completion
+SELFTESTS_INSTALLED := run run-in-guest make-profile judge-results results-report check-report config
 install:
 	@$(MAKE) --no-print-directory -C analyzer install PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)"
-	@install -d "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches"
-	@install -m 644 semantic-patches/*.cocci "$(DESTDIR)$(PREFIX)/share/gendisk-check/semantic-patches/"
+	@$(MAKE) --no-print-directory -s -C selftests all
+	@install -d "$(SPDIR)"
+	@install -m 644 semantic-patches/*.cocci semantic-patches/port.rules \
+		semantic-patches/gendisk_port_compat.h "$(SPDIR)/"
+	@install -m 755 semantic-patches/run "$(SPDIR)/run"
+	@install -d "$(LIBDIR)/vm/vmrun" "$(LIBDIR)/vm/guest" "$(LIBDIR)/analyzer" \
+		"$(LIBDIR)/selftests/build" "$(LIBDIR)/selftests/profiles" "$(LIBDIR)/selftests/modules"
+	@for f in vm/* vm/vmrun/*.py vm/guest/*; do \
+		[ -f "$$f" ] || continue; \
+		case " $(VM_NOT_INSTALLED) " in *" $${f#vm/} "*) continue ;; esac; \
+		install -m $$([ -x "$$f" ] && echo 755 || echo 644) "$$f" "$(LIBDIR)/$$f" || exit 1; \
+	done
+	@for f in $(SELFTESTS_INSTALLED); do \
+		install -m $$([ -x "selftests/$$f" ] && echo 755 || echo 644) "selftests/$$f" "$(LIBDIR)/selftests/$$f" || exit 1; \
+	done
+	@install -m 755 selftests/build/gendisk_* "$(LIBDIR)/selftests/build/"
+	@install -m 644 selftests/profiles/*.profile "$(LIBDIR)/selftests/profiles/"
+	@install -m 644 selftests/modules/Kbuild selftests/modules/*.c "$(LIBDIR)/selftests/modules/"
+	@ln -sfn ../../../bin/gendisk-lint "$(LIBDIR)/analyzer/gendisk-lint"
+	@ln -sfn ../../share/gendisk-check/semantic-patches "$(LIBDIR)/semantic-patches"
+	@sed -n 's/^VERSION := *//p' analyzer/Makefile > "$(LIBDIR)/VERSION"
+	@printf '%s\n' $(RUN_PACKAGES) > "$(LIBDIR)/deb-packages"
+	@install -D -m 755 vm/gendisk-check "$(DESTDIR)$(PREFIX)/bin/gendisk-check"
+	@install -d "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
+	@analyzer/gen-man --command vm/gendisk-check > "$(DESTDIR)$(PREFIX)/share/man/man1/gendisk-check.1"
+	@install -m 644 vm/gendisk-check.bash-completion \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/gendisk-check"
+
+# gendisk-check_<version>_amd64.deb (debian/, debhelper) in out/deb:
+# built in a copy of the checkout's files (git's list, with the builds
+# already made here, so an up-to-date tree is not built again), its
+# changelog written from analyzer/Makefile's VERSION; lintian must find no
+# error.  The package holds what make install PREFIX=/usr installs.
+DEB_VERSION = $(shell sed -n 's/^VERSION := *//p' analyzer/Makefile)
+deb:
+	@rm -rf $(OUT)/deb && mkdir -p $(OUT)/deb/src
+	@{ git ls-files -co --exclude-standard 2>/dev/null | while read -r f; do [ -e "$$f" ] && echo "$$f"; done; \
+		find analyzer/build selftests/build -type f 2>/dev/null; } | \
+		tar -cf - -T - | tar -xf - -C $(OUT)/deb/src
+	@printf '%s\n' "gendisk-check ($(DEB_VERSION)) unstable; urgency=medium" "" \
+		"  * Built by make deb from the checkout." "" \
+		" -- gendisk-check developers <gendisk-check@example.org>  $$(date -R)" \
+		> $(OUT)/deb/src/debian/changelog
+	@cd $(OUT)/deb/src && dpkg-buildpackage -b -us -uc >$(OUT)/deb/build.log 2>&1 || \
+		{ tail -n 30 $(OUT)/deb/build.log; echo "deb: dpkg-buildpackage failed (log: $(OUT)/deb/build.log)" >&2; exit 2; }
+	@lintian --fail-on error $(OUT)/deb/gendisk-check_$(DEB_VERSION)_amd64.deb >$(OUT)/deb/lintian.log 2>&1 || \
+		{ cat $(OUT)/deb/lintian.log; echo "deb: lintian found errors" >&2; exit 2; }
+	@echo "$(OUT)/deb/gendisk-check_$(DEB_VERSION)_amd64.deb"
+
+# The Debian packages, one a line (gendisk-check deps in the checkout).
+deb-packages:
+	@printf '%s\n' $(DEB_PACKAGES)
 
 # KERNELS names kernel trees (paths; cache names work too) and PROFILE
 # the profiles whose VM_KCONFIG to add.  Exit 2 when an option is
