@@ -56,7 +56,7 @@ int gd_bringup_remove(const struct gd_profile *p, char *err, size_t errlen)
 		hook_err[sizeof(hook_err) - 1] = '\0';
 	else
 		hook_err[0] = '\0';
-	ret = gd_module_unload(p);
+	ret = gd_module_unload_settled(p);
 	if (ret && err)
 		snprintf(err, errlen, "unloading %s: %s%s%s", p->module,
 			 strerror(-ret), hook_err[0] ? "; " : "", hook_err);

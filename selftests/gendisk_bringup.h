@@ -68,7 +68,8 @@ int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 /*
  * Run the profile's TEARDOWN (if any; e.g. detach a loop device) and
  * unload the module: 0 or a negative errno from delete_module(2), with a
- * reason in @err when @err is not NULL.  gd_module_unload() alone is the
+ * reason in @err when @err is not NULL (a module busy with its own work
+ * is waited for: gd_module_unload_settled()).  gd_module_unload() alone is the
  * bare system call (for "unload while open" and the fault tests).
  */
 int gd_bringup_remove(const struct gd_profile *p, char *err, size_t errlen);

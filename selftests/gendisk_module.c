@@ -39,6 +39,31 @@ int gd_module_unload(const struct gd_profile *p)
 	return 0;
 }
 
+/*
+ * A driver's own asynchronous work (a controller's reset or namespace
+ * scan) may hold a reference on its module for a moment after its disk
+ * appeared or was closed; rmmod in that window fails with EWOULDBLOCK.
+ * Retry for up to GD_UNLOAD_SETTLE_MS (times the kernel's time factor)
+ * and say so in the KTAP stream, so the wait is seen, not hidden.
+ */
+#define GD_UNLOAD_SETTLE_MS 2000
+
+int gd_module_unload_settled(const struct gd_profile *p)
+{
+	const struct timespec tick = { 0, 20 * 1000 * 1000 };
+	unsigned int waited = 0, limit = GD_UNLOAD_SETTLE_MS * gd_time_factor();
+	int ret;
+
+	while ((ret = gd_module_unload(p)) == -EWOULDBLOCK && waited < limit) {
+		nanosleep(&tick, NULL);
+		waited += 20;
+	}
+	if (waited)
+		printf("# unloading %s: busy (EWOULDBLOCK) for %u ms with no disk open, %s\n",
+		       p->module, waited, ret ? "still busy" : "then unloaded");
+	return ret;
+}
+
 static void gd_module_attr_path(const struct gd_profile *p, const char *attr,
 				char *buf, size_t len)
 {

@@ -20,6 +20,14 @@ int gd_module_load(const struct gd_profile *p, const char *extra);
 /* delete_module(2) with O_NONBLOCK, as rmmod does: 0 or negative errno. */
 int gd_module_unload(const struct gd_profile *p);
 
+/*
+ * gd_module_unload(), retried for up to 2 s (times the time factor) while
+ * it fails with EWOULDBLOCK: for a caller that holds no reference of its
+ * own (nothing open), when the driver's asynchronous work may still hold
+ * one.  Each wait is printed as a KTAP diagnostic.
+ */
+int gd_module_unload_settled(const struct gd_profile *p);
+
 /* True while /sys/module/MODULE/initstate exists (a loaded module). */
 bool gd_module_loaded(const struct gd_profile *p);
 
