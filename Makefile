@@ -45,7 +45,7 @@ RUN_PACKAGES := gcc make libc6-dev libclang1-19 \
 	dwarves linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev libssl-dev \
 	python3 git
 DEB_PACKAGES := $(RUN_PACKAGES) clang-19 llvm-19 libclang-19-dev python3-jsonschema \
-	debhelper dpkg-dev lintian
+	debhelper dpkg-dev lintian python3-yaml jq
 
 OUT := $(CURDIR)/out
 # The kernel the fault sweeps run on (vm/debug-kernel's).
