@@ -164,7 +164,11 @@ class Run:
         bridge = None
         bridge_log = os.path.join(self.outdir, "qmp-bridge.log")
         if o.guest_qmp:
-            bridge = [os.path.join(self.here, "qmp"), self.qmp, "bridge", ctl, "--log", bridge_log]
+            # Each -device with an id: the bridge plugs it back as it was.
+            bridge = [os.path.join(self.here, "qmp")]
+            for spec in qemu_command.devices_with_id(o.qemu_args):
+                bridge += ["--device", spec]
+            bridge += [self.qmp, "bridge", ctl, "--log", bridge_log]
         self.boot = bootmod.Boot(argv, nonce=self.nonce, timeout_s=int(o.timeout),
                                  output_log=self.output, console_log=self.log,
                                  qemu_out=os.path.join(self.tmp, "qemu.out"), verbose=o.verbose,

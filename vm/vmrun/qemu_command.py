@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The kernel command line and QEMU's argument vector of a run."""
 
+import re
 import shutil
 import subprocess
 
@@ -49,6 +50,14 @@ def has_pdeathsig():
         return False
     r = subprocess.run(["setpriv", "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return b"--pdeathsig" in r.stdout
+
+
+def devices_with_id(extra):
+    """The -device arguments among extra QEMU arguments (one word each, as
+    --qemu-arg gives them) that name an id: what vm/qmp's bridge may plug
+    back with device_add."""
+    return [spec for opt, spec in zip(extra, extra[1:])
+            if opt == "-device" and re.search(r"(^|,)id=", spec)]
 
 
 def qemu_argv(*, nonce, accel, smp, mem, kernel, initrd, cmdline, console_log,

@@ -84,3 +84,11 @@ class QemuCommand(unittest.TestCase):
         self.assertEqual(a[a.index("-accel") + 1:a.index("-accel") + 4], ["tcg", "-cpu", "max,la57=off"])
         self.assertIn("socket,id=ctl,path=/t/ctl.sock,server=on,wait=off", a)
         self.assertEqual(a[-3:], ["-qmp", "unix:/t/q.sock,server=on,wait=off", "-x"])
+
+class DevicesWithId(unittest.TestCase):
+    def test_only_devices_that_name_an_id(self):
+        extra = ["-blockdev", "driver=file,node-name=n0,filename=/d", "-device", "nvme,serial=s,drive=n0,id=nv0",
+                 "-device", "qemu-xhci", "-device", "usb-storage,drive=u0,removable=on,id=us0",
+                 "-device", "virtio-rng-pci,pid=3", "-m", "id=x"]
+        self.assertEqual(qemu_command.devices_with_id(extra),
+                         ["nvme,serial=s,drive=n0,id=nv0", "usb-storage,drive=u0,removable=on,id=us0"])
