@@ -254,7 +254,13 @@ const struct rule rule_fail_after_add = {
 		"disk went live handle a failure by removing the disks and returning 0.  In\n"
 		"a probe function (the module stays loaded) the del_gendisk() + put_disk()\n"
 		"unwind followed by an error return is fine.  This rule reports the missing\n"
-		"unwind; it does not (yet) tell init from probe.\n",
+		"unwind; it does not (yet) tell init from probe.\n"
+		"\n"
+		"A helper of the file that allocates a disk, stores it and adds it, putting\n"
+		"it again when its own add fails (fd_alloc_disk() in amiflop), counts as\n"
+		"an add_disk() at its call: after it returned 0 the caller holds an added\n"
+		"disk.  Two such disks in one collapsed array slot (unit[].disk[]) are\n"
+		"judged while nothing deleted or put an element of it since.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };
