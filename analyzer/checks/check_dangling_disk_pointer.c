@@ -9,14 +9,22 @@
  * field and left there on the IS_ERR() path, while another function of
  * the file tests the field only against NULL before del_gendisk() or
  * put_disk() (simdisk_setup(), swim_floppy_init(), bcache_device_init()).
+ *
+ * The third: a registration with another subsystem that keeps the disk
+ * (register_cdrom(disk, cdi) links cdi, whose ->disk is the disk, into the
+ * cdrom list) still held on an error return of the function that made it:
+ * the list keeps the disk and cdi the unwind releases (path-sensitive: a
+ * resource of the engine, resource_objects.h).
  */
 #include "empty_slots.h"
+#include "file_rules.h"
 #include "module_facts.h"
 #include "owner_fields.h"
 #include "rules.h"
 #include "summaries.h"
 #include "typestate.h"
 
+#include <clang-c/Index.h>
 #include <string.h>
 
 /* The last member name of a path ("d->disk" and "dc->disk.disk": "disk"). */
@@ -136,9 +144,55 @@ static void global_slot_left(const struct lint_event *ev, unsigned o)
 		lint_note(f, read_loc, "%s() reads '%s' here", reader->name, t->root);
 }
 
+/* The registration's key: the cdrom info as written, without a leading &. */
+static int cdrom_key(const struct ir_node *arg, char *out, size_t len)
+{
+	const struct ir_node *a = ir_strip(arg);
+
+	if (a && a->kind == IR_UNARY && a->op == CXUnaryOperator_AddrOf && a->nkids == 1)
+		a = ir_strip(a->kids[0]);
+	return a && ir_path_text(a, out, len);
+}
+
+static void classify(const struct ir_node *call, struct res_call *out)
+{
+	const char *name = ir_api_name(call);
+
+	if (!strcmp(name, "register_cdrom") && ir_call_nargs(call) == 2 &&
+	    cdrom_key(ir_call_arg(call, 1), out->key, sizeof(out->key))) {
+		out->role = RES_ACQUIRE;
+		out->success = VAL_ZERO;
+		out->possible = VAL_ZERO | VAL_NEG;
+	} else if (!strcmp(name, "unregister_cdrom")) {
+		out->role = RES_RELEASE;
+		if (ir_call_nargs(call) != 1 || !cdrom_key(ir_call_arg(call, 0), out->key, sizeof(out->key)))
+			out->key[0] = 0; /* an unrecognised argument: any registration */
+	}
+}
+
+static const struct resource_class cdrom_registrations = { classify };
+
+/* An error return with the function's register_cdrom() still held. */
+static void cdrom_left_registered(const struct lint_event *ev)
+{
+	struct finding *f;
+
+	f = lint_report(ev, "dangling-disk-pointer", ev->loc,
+			"'%s' stays on the cdrom list on this error path: unregister_cdrom() "
+			"missing before the disk and the cdrom info are released",
+			ev->resource->key);
+	lint_note(f, ev->resource->acquire_loc,
+		  "register_cdrom() links it, with its disk, into the cdrom list here");
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	const struct lowered_file *lf;
+
+	if (ev->kind == EV_RESOURCE_LEAK) {
+		cdrom_left_registered(ev);
+		return;
+	}
 
 	if (ev->kind != EV_RETURN || !ev->fa->summaries || !(lf = ev->fa->summaries->lf))
 		return;
@@ -279,7 +333,16 @@ const struct rule rule_dangling_disk_pointer = {
 		"slot not cleared), and the module's init calls the function in a loop\n"
 		"over the slots that goes on when it fails for some slot, so the module\n"
 		"loads and its exit (or another function) reads the slot:\n"
-		"z2ram_register_disk() in 6.12.  Reported at the put.\n",
+		"z2ram_register_disk() in 6.12.  Reported at the put.\n"
+		"\n"
+		"The fourth shape: the disk kept by another subsystem.  register_cdrom(disk,\n"
+		"cdi) sets cdi->disk and links cdi into the global cdrom list (drivers/cdrom/\n"
+		"cdrom.c in 6.12) until unregister_cdrom(cdi); an error return after a\n"
+		"successful register_cdrom() in the same function that does not unregister\n"
+		"leaves the list pointing at the cdrom info and the disk the unwind puts and\n"
+		"frees (the /proc/sys/dev/cdrom walk and the next register_cdrom() read\n"
+		"them).  Path-sensitive: register_cdrom()'s failure branch owes nothing.\n",
 	.on_event = on_event,
+	.resources = &cdrom_registrations,
 	.tokens = disk_lifecycle_tokens,
 };

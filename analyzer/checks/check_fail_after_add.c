@@ -166,6 +166,17 @@ static int init_failed_after_live(const struct lint_event *ev)
 	return 0;
 }
 
+/* A collapsed array element (unit[].disk[]) is judged only when this path
+ * added one of its elements through a helper that makes and adds a disk
+ * (EFFECT_ADD_ON_ZERO: fd_alloc_disk(drive, 0) || fd_alloc_disk(drive, 1))
+ * and nothing deleted or put any element since: whichever index it was,
+ * that disk is still added. */
+static int helper_added_element(const struct obj_state *st)
+{
+	return st->add_self_cleans == 3 && st->bits == DS_ADDED && !st->del_loc.line &&
+	       !st->put_loc.line && !st->escaped;
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind != EV_RETURN)
@@ -180,7 +191,8 @@ static void on_event(const struct lint_event *ev)
 			if (!(st->bits & DS_ADDED) || !st->add_loc.line ||
 			    !ev_is_group_leader(ev, c, (int)o) ||
 			    ev_return_hands_over(ev, c, (int)o) ||
-			    ev_group_is_weak(ev, c, (int)o) || owner_flag_teardown(ev, (int)o, st))
+			    (ev_group_is_weak(ev, c, (int)o) && !helper_added_element(st)) ||
+			    owner_flag_teardown(ev, (int)o, st))
 				continue;
 			f = lint_report(ev, "fail-after-add", ev->loc,
 					"error return leaves '%s' added: del_gendisk() and put_disk() missing on this path",
@@ -242,7 +254,13 @@ const struct rule rule_fail_after_add = {
 		"disk went live handle a failure by removing the disks and returning 0.  In\n"
 		"a probe function (the module stays loaded) the del_gendisk() + put_disk()\n"
 		"unwind followed by an error return is fine.  This rule reports the missing\n"
-		"unwind; it does not (yet) tell init from probe.\n",
+		"unwind; it does not (yet) tell init from probe.\n"
+		"\n"
+		"A helper of the file that allocates a disk, stores it and adds it, putting\n"
+		"it again when its own add fails (fd_alloc_disk() in amiflop), counts as\n"
+		"an add_disk() at its call: after it returned 0 the caller holds an added\n"
+		"disk.  Two such disks in one collapsed array slot (unit[].disk[]) are\n"
+		"judged while nothing deleted or put an element of it since.\n",
 	.on_event = on_event,
 	.tokens = disk_lifecycle_tokens,
 };

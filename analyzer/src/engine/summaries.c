@@ -28,6 +28,8 @@ struct return_watch {
 	unsigned nobjs;
 	unsigned char *ok_alloc;  /* allocated at every zero return seen so far */
 	unsigned char *err_clean; /* untouched at every error return */
+	unsigned char *ok_added;  /* allocated here and added at every zero return */
+	unsigned char *err_dead;  /* nothing live at every error return */
 	int zero_returns, error_returns, other_returns;
 };
 
@@ -54,6 +56,12 @@ static void watch_returns(const struct lint_event *ev, void *arg)
 				w->ok_alloc[i] = 0;
 			if (err && (st->bits & ~(DS_NONE | DS_ENTRY)))
 				w->err_clean[i] = 0;
+			if (zero && (!st->alloc_loc.line || !st->add_loc.line ||
+				     st->bits != DS_ADDED))
+				w->ok_added[i] = 0;
+			if (err && ((st->bits & ~(DS_NONE | DS_ENTRY | DS_PUT)) ||
+				    ((st->bits & DS_PUT) && (st->put_from & ~(DS_ADD_FAILED | DS_ALLOCATED | DS_UNCHECKED)))))
+				w->err_dead[i] = 0;
 		}
 	}
 }
@@ -77,8 +85,12 @@ static void compute(struct summary_table *t, struct function_summary *s,
 		w.nobjs = fa.nobjs;
 		w.ok_alloc = xcalloc(fa.nobjs, 1);
 		w.err_clean = xcalloc(fa.nobjs, 1);
+		w.ok_added = xcalloc(fa.nobjs, 1);
+		w.err_dead = xcalloc(fa.nobjs, 1);
 		memset(w.ok_alloc, 1, fa.nobjs);
 		memset(w.err_clean, 1, fa.nobjs);
+		memset(w.ok_added, 1, fa.nobjs);
+		memset(w.err_dead, 1, fa.nobjs);
 		fa.observer = watch_returns;
 		fa.observer_arg = &w;
 		fn_analysis_report(&fa, states);
@@ -134,6 +146,12 @@ static void compute(struct summary_table *t, struct function_summary *s,
 			effects = EFFECT_ALLOC_ON_ZERO;
 		if ((effects & EFFECT_ADD) && (effects & (EFFECT_PUT | EFFECT_DEL)))
 			effects = EFFECT_OPAQUE;
+		/* allocated and added on success, nothing left on failure: an
+		 * object of the caller's (a global or a parameter's field), not
+		 * the helper's own local */
+		if (effects == EFFECT_OPAQUE && w.ok_added && w.ok_added[i] && w.err_dead[i] &&
+		    w.zero_returns && w.error_returns && !w.other_returns && !o->local_root)
+			effects = EFFECT_ADD_ON_ZERO;
 		if (!effects)
 			continue;
 		if (o->param >= 0)
@@ -147,6 +165,8 @@ static void compute(struct summary_table *t, struct function_summary *s,
 	fn_analysis_free(&fa);
 	free(w.ok_alloc);
 	free(w.err_clean);
+	free(w.ok_added);
+	free(w.err_dead);
 }
 
 void summary_table_init(struct summary_table *t, const struct lowered_file *lf,

@@ -29,6 +29,11 @@ enum {
 	/* with EFFECT_PUT: the helper clears the field after putting it
 	 * (rbd_free_disk(): put_disk(rbd_dev->disk); rbd_dev->disk = NULL) */
 	EFFECT_CLEAR = 32,
+	/* the helper allocates the disk and adds it when it returns 0, and
+	 * leaves nothing live when it returns an error (never allocated, or
+	 * put after its own failed add): fd_alloc_disk()-style "create one
+	 * disk" helpers; after a zero return the caller owns an added disk */
+	EFFECT_ADD_ON_ZERO = 64,
 };
 
 /* summary_effect.param for a disk reached through a global: suffix is the whole path */

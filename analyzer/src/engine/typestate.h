@@ -52,6 +52,12 @@ struct obj_state {
 	uint8_t cleared;        /* NULL was stored over it after put_disk() (put_loc kept) */
 	uint8_t added_once;     /* add_disk() succeeded on this path; sticky on a
 				 * collapsed array element (some element was added) */
+	uint8_t add_self_cleans; /* the add is a helper's (EFFECT_ADD_ON_ZERO), which
+				 * leaves nothing live when it fails: 1 pending, 2
+				 * pending with another element of the collapsed
+				 * array added before, 3 succeeded (on a collapsed
+				 * array: at least one element is added on this
+				 * path, whatever the index) */
 	uint8_t errptr;         /* the path still holds the allocator's ERR_PTR: the
 				 * failure branch of IS_ERR() (or of PTR_ERR_OR_ZERO()'s
 				 * result) was taken on a fresh allocation and nothing was

@@ -58,9 +58,41 @@ int add_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 	if (ai >= 0)
 		return ir_call_arg(call, (unsigned)ai) ? obj_of(fa, ir_call_arg(call, (unsigned)ai))
 						       : -1;
-	if (summary_effects_on(fa, call, EFFECT_ADD, objs, NULL, 1) == 1)
+	if (summary_effects_on(fa, call, EFFECT_ADD | EFFECT_ADD_ON_ZERO, objs, NULL, 1) == 1)
 		return objs[0];
 	return -1;
+}
+
+/* A helper that makes and adds the disk when it returns 0 (EFFECT_ADD_ON_ZERO):
+ * the disk is a fresh one whose add is pending on the call's result; the
+ * failure leaves nothing (refine_group_member()).  On a collapsed array
+ * element (unit[].disk[]) another element the path already added stays
+ * added whatever this call returns: its add is the one remembered. */
+struct add_on_zero {
+	const struct ir_node *call;
+	int weak;
+};
+
+static void add_on_zero_state(struct obj_state *o, const void *arg)
+{
+	const struct add_on_zero *az = arg;
+	int16_t group = o->group;
+	int kept = az->weak && (o->bits & DS_ADDED) && o->add_loc.line;
+	struct ir_loc alloc_loc = o->alloc_loc, add_loc = o->add_loc;
+	const char *alloc_fn = o->alloc_fn;
+	uint8_t once = o->added_once;
+	struct range_facts rf;
+
+	save_ranges(o, &rf);
+	memset(o, 0, sizeof(*o));
+	restore_ranges(o, &rf);
+	o->group = group;
+	o->bits = DS_ADD_PENDING;
+	o->alloc_loc = kept ? alloc_loc : az->call->loc;
+	o->add_loc = kept ? add_loc : az->call->loc;
+	o->alloc_fn = kept ? alloc_fn : ir_call_name(az->call);
+	o->added_once = once;
+	o->add_self_cleans = kept ? 2 : 1;
 }
 
 /* Does the body call del_gendisk() or put_disk() itself? */
@@ -238,6 +270,22 @@ void apply_helper_summary(struct engine *e, const struct ir_node *n, const char 
 		struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
 
 		assign_object(e, objs[i], &unknown, n->loc);
+	}
+	any |= nobjs;
+	/* makes and adds the disk when it returns 0: pending on the result
+	 * when the caller tests it; a result not kept leaves it unknown */
+	nobjs = summary_effects_on(fa, n, EFFECT_ADD_ON_ZERO, objs, NULL, 8);
+	for (int i = 0; i < nobjs; i++) {
+		struct value unknown = { .kind = V_UNKNOWN, .index = -1, .bits = VAL_ANY };
+
+		if (!used || nobjs != 1) {
+			assign_object(e, objs[i], &unknown, n->loc);
+			continue;
+		}
+		struct add_on_zero az = { .call = n, .weak = fa->objs[objs[i]].weak };
+
+		for (unsigned k = 0; k < e->cur.len; k++)
+			for_group(fa, e->cur.items[k], objs[i], add_on_zero_state, &az);
 	}
 	any |= nobjs;
 	/* allocates when it returns 0: the assignment of the result to a

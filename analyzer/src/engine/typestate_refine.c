@@ -77,8 +77,22 @@ static void refine_group_member(struct obj_state *o, const void *arg)
 		o->errptr = 1;
 		o->err_loc = ra->loc;
 	}
+	if (!ra->fn && o->add_self_cleans && (o->bits & DS_ADD_PENDING) &&
+	    !(ra->result_bits & VAL_ZERO)) {
+		/* the helper's own failure path put or never made the disk;
+		 * another element of a collapsed array stays added */
+		o->bits = (uint16_t)((o->bits & ~DS_ADD_PENDING) |
+				     (o->add_self_cleans == 2 ? DS_ADDED : DS_NONE));
+		o->add_self_cleans = o->add_self_cleans == 2 ? 3 : 0;
+		return;
+	}
+	if (!ra->fn && (o->bits & DS_ADD_PENDING) && ra->result_bits == VAL_ZERO &&
+	    o->add_self_cleans)
+		o->add_self_cleans = 3;
 	o->bits = ra->fn ? ra->fn(o->bits, ra->flag) : refine_add_result(o->bits, ra->result_bits);
-	if (!ra->fn && (o->bits & DS_ADDED) && ra->result_bits == VAL_ZERO)
+	/* not for a helper's add: the init rule judges add_disk() calls
+	 * (fail-after-add, init_failed_after_live()) */
+	if (!ra->fn && (o->bits & DS_ADDED) && ra->result_bits == VAL_ZERO && !o->add_self_cleans)
 		o->added_once = 1;
 	if (!o->bits)
 		ra->empty = 1;

@@ -60,6 +60,7 @@ static void apply_transition(struct obj_state *o, const void *arg)
 		if (live && !t->add_returns_int)
 			o->added_once = 1;
 		o->add_loc = t->loc;
+		o->add_self_cleans = 0; /* the driver's own add_disk() */
 		break;
 	case EV_DEL:
 		/* deleting a put disk is a use after put: it stays put */
