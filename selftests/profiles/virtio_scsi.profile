@@ -15,6 +15,11 @@ CAPACITY_BYTES=67108864
 LOGICAL_BLOCK_SIZE=512
 QUEUE_MODEL=mq
 LOAD_CYCLES=20
+# Not "zeroed": the image keeps what earlier tests of the same VM wrote.
+# sd's 16 minors; QEMU's scsi-hd offers UNMAP and WRITE SAME (discard and
+# write-zeroes; discarded data is not claimed to read as zeros); no
+# secure erase; sd_getgeo(); rotational: scsi-hd reports no rotation
+# rate by default (sd keeps the disk rotational).
 PARTITIONS=yes
 GETGEO=yes
 SECURE_ERASE=no
