@@ -3,16 +3,19 @@
  * Known-state helpers for the fixtures; see gendisk_bringup.h.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gendisk_bringup.h"
 #include "gendisk_kmsg.h"
 #include "gendisk_module.h"
 #include "gendisk_sysfs.h"
+#include "gendisk_time.h"
 
 /*
  * Run a profile's SETUP or TEARDOWN command with sh; its output is kept
@@ -139,6 +142,36 @@ int gd_bringup_clean(const struct gd_profile *p, const char *prev,
 	return leftover;
 }
 
+/*
+ * Wait until @dev opens: a disk probed asynchronously (sd behind an HBA
+ * scanned by a thread or workqueue) is in sysfs and devtmpfs as soon as
+ * device_add() ran, while add_disk() registers its block device only
+ * after that, and until then an open fails with ENXIO.  A disk made
+ * inside the module's init is complete before the load returns.  Other
+ * errors are the tests' to find.
+ */
+static int gd_wait_openable(const char *dev, unsigned int timeout_ms)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	unsigned int waited = 0;
+	int fd;
+
+	timeout_ms *= gd_time_factor();
+	for (;;) {
+		fd = open(dev, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			return 0;
+		}
+		if (errno != ENXIO)
+			return 0;
+		if (waited >= timeout_ms)
+			return -1;
+		nanosleep(&tick, NULL);
+		waited += 10;
+	}
+}
+
 int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 		    char *err, size_t errlen)
 {
@@ -174,6 +207,13 @@ int gd_bringup_disk(const struct gd_profile *p, const char *extra,
 		snprintf(err, errlen,
 			 "%s appeared but node %s did not (devtmpfs mounted?)",
 			 sysdir, p->dev);
+		gd_bringup_remove(p, NULL, 0);
+		return -1;
+	}
+	if (gd_wait_openable(p->dev, GD_APPEAR_TIMEOUT_MS)) {
+		snprintf(err, errlen,
+			 "%s appeared but opening it still fails with ENXIO",
+			 p->dev);
 		gd_bringup_remove(p, NULL, 0);
 		return -1;
 	}
