@@ -64,47 +64,13 @@ identifier ops, fn;
 	...
  };
 
-// An ->open that uses its block_device for anything but bd_disk (the
-// bdev passed on, bd_dev, bd_inode, ...) cannot take a gendisk with a
-// mechanical rewrite: it is left alone (its build error stays, with its
-// hint) rather than written into code that does not compile.
-@open_bd_disk@
-identifier ops_open.fn, bdev, mode;
-typedef fmode_t;
-type T;
-position pb;
-@@
-
- T fn(struct block_device *bdev, fmode_t mode)
- {
- <...
- bdev@pb->bd_disk
- ...>
- }
-
-@open_bdev_other@
-identifier ops_open.fn, bdev, mode;
-typedef fmode_t;
-type T;
-position q, pb != open_bd_disk.pb;
-@@
-
- T fn@q(struct block_device *bdev, fmode_t mode)
- {
- ... when any
- bdev@pb
- ... when any
- }
-
 @open_old depends on patch && !context && !org && !report@
-identifier fn = {ops_open.fn};
-identifier bdev, mode;
+identifier ops_open.fn, bdev, mode;
 typedef fmode_t, blk_mode_t;
 type T;
-position q != open_bdev_other.q;
 @@
 
- T fn@q(
+ T fn(
 - struct block_device *bdev
 + struct gendisk *disk
  ,
@@ -126,89 +92,8 @@ position q != open_bdev_other.q;
  ...>
  }
 
-// An ->open already on the 6.5 shape but with the fmode_t of the 6.5-6.8
-// headers: its mode is a blk_mode_t (a __bitwise type for sparse).
-@open_65 depends on patch && !context && !org && !report@
-identifier fn = {ops_open.fn};
-identifier disk, mode;
-typedef fmode_t, blk_mode_t;
-type T;
-@@
-
- T fn(struct gendisk *disk,
-- fmode_t mode
-+ blk_mode_t mode
- )
- {
- <...
-(
-- FMODE_READ
-+ BLK_OPEN_READ
-|
-- FMODE_WRITE
-+ BLK_OPEN_WRITE
-)
- ...>
- }
-
-// ->ioctl and ->compat_ioctl keep their block_device; their mode became
-// a blk_mode_t in 6.5 (gcc takes fmode_t, sparse does not).
-@ops_ioctl@
-identifier ops, fn;
-@@
-
- struct block_device_operations ops = {
-	...,
-	.ioctl = fn,
-	...
- };
-
-@ops_compat_ioctl@
-identifier ops, fn;
-@@
-
- struct block_device_operations ops = {
-	...,
-	.compat_ioctl = fn,
-	...
- };
-
-@ioctl_old depends on patch && !context && !org && !report@
-identifier fn = {ops_ioctl.fn, ops_compat_ioctl.fn};
-identifier bdev, mode, cmd, arg;
-typedef fmode_t, blk_mode_t;
-type T, C, A;
-@@
-
- T fn(struct block_device *bdev,
-- fmode_t mode
-+ blk_mode_t mode
- , C cmd, A arg)
- {
- <...
-(
-- FMODE_READ
-+ BLK_OPEN_READ
-|
-- FMODE_WRITE
-+ BLK_OPEN_WRITE
-)
- ...>
- }
-
-// A ->release already on the 6.5 signature (a 6.5-6.8 driver): only
-// its compat wrapper (below).
-@release_65 depends on patch && compat && !context && !org && !report@
-identifier fn = {ops_release.fn};
-identifier disk;
-type T;
-@@
-
- T fn(struct gendisk *disk) {...}
-
 @release_old depends on patch && !context && !org && !report@
-identifier fn = {ops_release.fn};
-identifier disk, mode;
+identifier ops_release.fn, disk, mode;
 typedef fmode_t;
 type T;
 @@
@@ -270,10 +155,8 @@ parameter list P;
 
 // --compat: the fops name the methods through macros that pick the
 // pre-6.5 wrapper on older kernels; the wrapper follows each method.
-// Only the methods the rules above put on the 6.5 signatures (a method
-// left alone keeps its own).
 @depends on patch && compat && !context && !org && !report@
-identifier ops, open_old.fn;
+identifier ops, ops_open.fn;
 @@
 
  struct block_device_operations ops = {
@@ -284,7 +167,7 @@ identifier ops, open_old.fn;
  };
 
 @depends on patch && compat && !context && !org && !report@
-identifier open_old.fn;
+identifier ops_open.fn;
 type T;
 parameter list P;
 @@
@@ -294,28 +177,7 @@ parameter list P;
 +GDPORT_OPEN_WRAPPER(fn);
 
 @depends on patch && compat && !context && !org && !report@
-identifier ops, open_65.fn;
-@@
-
- struct block_device_operations ops = {
-	.open =
--	fn
-+	GDPORT_OPEN(fn)
-	,
- };
-
-@depends on patch && compat && !context && !org && !report@
-identifier open_65.fn;
-type T;
-parameter list P;
-@@
-
- T fn(P) {...}
-+
-+GDPORT_OPEN_WRAPPER(fn);
-
-@depends on patch && compat && !context && !org && !report@
-identifier ops, release_old.fn;
+identifier ops, ops_release.fn;
 @@
 
  struct block_device_operations ops = {
@@ -326,28 +188,7 @@ identifier ops, release_old.fn;
  };
 
 @depends on patch && compat && !context && !org && !report@
-identifier release_old.fn;
-type T;
-parameter list P;
-@@
-
- T fn(P) {...}
-+
-+GDPORT_RELEASE_WRAPPER(fn);
-
-@depends on patch && compat && !context && !org && !report@
-identifier ops, release_65.fn;
-@@
-
- struct block_device_operations ops = {
-	.release =
--	fn
-+	GDPORT_RELEASE(fn)
-	,
- };
-
-@depends on patch && compat && !context && !org && !report@
-identifier release_65.fn;
+identifier ops_release.fn;
 type T;
 parameter list P;
 @@
