@@ -6,6 +6,7 @@
 ///    in its body becomes disk and FMODE_READ/FMODE_WRITE become
 ///    BLK_OPEN_READ/BLK_OPEN_WRITE;
 ///  - ->release(struct gendisk *disk, fmode_t mode) loses its mode (6.5);
+///  - ->ioctl takes blk_mode_t instead of fmode_t (6.5);
 ///  - ->submit_bio returns void instead of blk_qc_t (5.16):
 ///    "return BLK_QC_T_NONE;" becomes "return;", and a final one goes.
 /// With -D compat (make port --compat) the driver must still build on
@@ -16,8 +17,9 @@
 /// kernels (LINUX_VERSION_CODE).
 /// Report mode names each method still on a 5.x signature.
 //# Only the shape above is patched: an ->open that uses its block_device
-//# for anything but bd_disk, or a ->release that reads its mode, keeps a
-//# compile error to fix by hand.  Part of the removed-api rule (reports
+//# for anything but bd_disk is left on its 5.x signature (report mode
+//# says so), and a ->release that reads its mode keeps a compile error;
+//# both are to port by hand.  Part of the removed-api rule (reports
 //# carry its id; `gendisk-lint --explain removed-api`); a file of its own
 //# because `make port` applies the rules one after the other (port.rules).
 ///
@@ -26,7 +28,7 @@
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: rule id removed-api (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
-// Keywords: block_device_operations, open, release, submit_bio, fmode_t, blk_mode_t, blk_qc_t
+// Keywords: block_device_operations, open, release, ioctl, submit_bio, fmode_t, blk_mode_t, blk_qc_t
 
 virtual patch
 virtual context
@@ -54,6 +56,16 @@ identifier ops, fn;
 	...
  };
 
+@ops_ioctl@
+identifier ops, fn;
+@@
+
+ struct block_device_operations ops = {
+	...,
+	.ioctl = fn,
+	...
+ };
+
 @ops_submit@
 identifier ops, fn;
 @@
@@ -64,13 +76,54 @@ identifier ops, fn;
 	...
  };
 
-@open_old depends on patch && !context && !org && !report@
+// An ->open whose body uses its block_device for anything but bd_disk
+// (bdev_*() helpers, bd_openers, passing it on) cannot take a gendisk
+// without a rewrite by hand: it keeps its 5.x signature, and so does the
+// fops entry (no GDPORT_OPEN() for it under compat), and report mode says
+// why.  The disjunction takes bdev->bd_disk first, so bdev@p is only a
+// use of the block_device itself.
+@open_needs_bdev exists@
 identifier ops_open.fn, bdev, mode;
+typedef fmode_t;
+type T;
+position p;
+@@
+
+ T fn(struct block_device *bdev, fmode_t mode) { <+...
+(
+ bdev->bd_disk
+|
+ bdev@p
+)
+ ...+> }
+
+@initialize:python@
+@@
+opens_needing_bdev = set()
+opens_ported = set()
+
+@script:python@
+fn << ops_open.fn;
+p << open_needs_bdev.p;
+@@
+opens_needing_bdev.add(fn)
+
+// (A set, not a filtering script rule: cocci.include_match(False) would
+// drop the ->open from ops_open's matches for the report rules too.)
+@script:python@
+fn << ops_open.fn;
+@@
+if fn not in opens_needing_bdev:
+    opens_ported.add(fn)
+
+@open_old depends on patch && !context && !org && !report@
+identifier pfn : script:python () { pfn in opens_ported };
+identifier bdev, mode;
 typedef fmode_t, blk_mode_t;
 type T;
 @@
 
- T fn(
+ T pfn(
 - struct block_device *bdev
 + struct gendisk *disk
  ,
@@ -153,28 +206,44 @@ parameter list P;
  ...>
  }
 
+// ->ioctl keeps the block_device but take blk_mode_t
+// (6.5; a __bitwise type, so sparse flags the old fmode_t one).
+// gendisk_port_compat.h defines blk_mode_t on older kernels.
+@ioctl_old depends on patch && !context && !org && !report@
+identifier ops_ioctl.fn, bdev, mode, cmd, arg;
+typedef fmode_t, blk_mode_t;
+type T, C, A;
+@@
+
+ T fn(struct block_device *bdev,
+- fmode_t mode
++ blk_mode_t mode
+ , C cmd, A arg)
+ {...}
+
 // --compat: the fops name the methods through macros that pick the
 // pre-6.5 wrapper on older kernels; the wrapper follows each method.
 @depends on patch && compat && !context && !org && !report@
-identifier ops, ops_open.fn;
+identifier ops;
+identifier pfn : script:python () { pfn in opens_ported };
 @@
 
  struct block_device_operations ops = {
 	.open =
--	fn
-+	GDPORT_OPEN(fn)
+-	pfn
++	GDPORT_OPEN(pfn)
 	,
  };
 
 @depends on patch && compat && !context && !org && !report@
-identifier ops_open.fn;
+identifier pfn : script:python () { pfn in opens_ported };
 type T;
 parameter list P;
 @@
 
- T fn(P) {...}
+ T pfn(P) {...}
 +
-+GDPORT_OPEN_WRAPPER(fn);
++GDPORT_OPEN_WRAPPER(pfn);
 
 @depends on patch && compat && !context && !org && !report@
 identifier ops, ops_release.fn;
@@ -207,6 +276,15 @@ position p;
 @@
 
  T fn@p(struct block_device *bdev, fmode_t mode) {...}
+
+@r_ioctl depends on !patch@
+identifier ops_ioctl.fn, bdev, mode, cmd, arg;
+typedef fmode_t;
+type T, C, A;
+position p;
+@@
+
+ T fn@p(struct block_device *bdev, fmode_t mode, C cmd, A arg) {...}
 
 @r_release depends on !patch@
 identifier ops_release.fn, disk, mode;
@@ -241,6 +319,13 @@ position r_release.p;
 * fn@p(...) {...}
 
 @depends on context && !org && !report@
+identifier ops_ioctl.fn;
+position r_ioctl.p;
+@@
+
+* fn@p(...) {...}
+
+@depends on context && !org && !report@
 identifier ops_submit.fn;
 position r_submit.p;
 @@
@@ -262,6 +347,13 @@ fn << ops_release.fn;
 cocci.print_main("%s(): the ->release signature of 5.x" % fn, p)
 
 @script:python depends on org@
+p << r_ioctl.p;
+fn << ops_ioctl.fn;
+@@
+
+cocci.print_main("%s(): ->ioctl taking fmode_t" % fn, p)
+
+@script:python depends on org@
 p << r_submit.p;
 fn << ops_submit.fn;
 @@
@@ -273,7 +365,17 @@ p << r_open.p;
 fn << ops_open.fn;
 @@
 
-coccilib.report.print_report(p[0], "WARNING: %s(struct block_device *, fmode_t) is the ->open of 5.x; 6.5 on (6.12) takes (struct gendisk *disk, blk_mode_t mode) [removed-api]" % fn)
+by_hand = ""
+if fn in opens_needing_bdev:
+    by_hand = "; its body uses the block_device beyond bd_disk: port it by hand"
+coccilib.report.print_report(p[0], "WARNING: %s(struct block_device *, fmode_t) is the ->open of 5.x; 6.5 on (6.12) takes (struct gendisk *disk, blk_mode_t mode)%s [removed-api]" % (fn, by_hand))
+
+@script:python depends on report@
+p << r_ioctl.p;
+fn << ops_ioctl.fn;
+@@
+
+coccilib.report.print_report(p[0], "WARNING: %s(struct block_device *, fmode_t, ...) is the ->ioctl of 5.x; 6.5 on (6.12) takes blk_mode_t for its mode [removed-api]" % fn)
 
 @script:python depends on report@
 p << r_release.p;
