@@ -6,7 +6,7 @@
 ///    in its body becomes disk and FMODE_READ/FMODE_WRITE become
 ///    BLK_OPEN_READ/BLK_OPEN_WRITE;
 ///  - ->release(struct gendisk *disk, fmode_t mode) loses its mode (6.5);
-///  - ->ioctl takes blk_mode_t instead of fmode_t (6.5);
+///  - ->ioctl and ->compat_ioctl take blk_mode_t instead of fmode_t (6.5);
 ///  - ->submit_bio returns void instead of blk_qc_t (5.16):
 ///    "return BLK_QC_T_NONE;" becomes "return;", and a final one goes.
 /// With -D compat (make port --compat) the driver must still build on
@@ -63,6 +63,16 @@ identifier ops, fn;
  struct block_device_operations ops = {
 	...,
 	.ioctl = fn,
+	...
+ };
+
+@ops_compat_ioctl@
+identifier ops, fn;
+@@
+
+ struct block_device_operations ops = {
+	...,
+	.compat_ioctl = fn,
 	...
  };
 
@@ -206,11 +216,23 @@ parameter list P;
  ...>
  }
 
-// ->ioctl keeps the block_device but take blk_mode_t
+// ->ioctl and ->compat_ioctl keep the block_device but take blk_mode_t
 // (6.5; a __bitwise type, so sparse flags the old fmode_t one).
 // gendisk_port_compat.h defines blk_mode_t on older kernels.
 @ioctl_old depends on patch && !context && !org && !report@
 identifier ops_ioctl.fn, bdev, mode, cmd, arg;
+typedef fmode_t, blk_mode_t;
+type T, C, A;
+@@
+
+ T fn(struct block_device *bdev,
+- fmode_t mode
++ blk_mode_t mode
+ , C cmd, A arg)
+ {...}
+
+@compat_ioctl_old depends on patch && !context && !org && !report@
+identifier ops_compat_ioctl.fn, bdev, mode, cmd, arg;
 typedef fmode_t, blk_mode_t;
 type T, C, A;
 @@
@@ -286,6 +308,15 @@ position p;
 
  T fn@p(struct block_device *bdev, fmode_t mode, C cmd, A arg) {...}
 
+@r_compat_ioctl depends on !patch@
+identifier ops_compat_ioctl.fn, bdev, mode, cmd, arg;
+typedef fmode_t;
+type T, C, A;
+position p;
+@@
+
+ T fn@p(struct block_device *bdev, fmode_t mode, C cmd, A arg) {...}
+
 @r_release depends on !patch@
 identifier ops_release.fn, disk, mode;
 typedef fmode_t;
@@ -326,6 +357,13 @@ position r_ioctl.p;
 * fn@p(...) {...}
 
 @depends on context && !org && !report@
+identifier ops_compat_ioctl.fn;
+position r_compat_ioctl.p;
+@@
+
+* fn@p(...) {...}
+
+@depends on context && !org && !report@
 identifier ops_submit.fn;
 position r_submit.p;
 @@
@@ -354,6 +392,13 @@ fn << ops_ioctl.fn;
 cocci.print_main("%s(): ->ioctl taking fmode_t" % fn, p)
 
 @script:python depends on org@
+p << r_compat_ioctl.p;
+fn << ops_compat_ioctl.fn;
+@@
+
+cocci.print_main("%s(): ->compat_ioctl taking fmode_t" % fn, p)
+
+@script:python depends on org@
 p << r_submit.p;
 fn << ops_submit.fn;
 @@
@@ -376,6 +421,13 @@ fn << ops_ioctl.fn;
 @@
 
 coccilib.report.print_report(p[0], "WARNING: %s(struct block_device *, fmode_t, ...) is the ->ioctl of 5.x; 6.5 on (6.12) takes blk_mode_t for its mode [removed-api]" % fn)
+
+@script:python depends on report@
+p << r_compat_ioctl.p;
+fn << ops_compat_ioctl.fn;
+@@
+
+coccilib.report.print_report(p[0], "WARNING: %s(struct block_device *, fmode_t, ...) is the ->compat_ioctl of 5.x; 6.5 on (6.12) takes blk_mode_t for its mode [removed-api]" % fn)
 
 @script:python depends on report@
 p << r_release.p;
