@@ -25,6 +25,7 @@
 #include "typestate.h"
 
 #include <clang-c/Index.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The last member name of a path ("d->disk" and "dc->disk.disk": "disk"). */
@@ -43,14 +44,62 @@ static const char *last_member(const char *path)
 #define NEVER_LIVE (DS_UNCHECKED | DS_ALLOCATED | DS_ADD_FAILED)
 
 /* The owner of path outlives fn and may be seen by another function:
- * through a parameter only when every caller is in this file (what
- * becomes of the struct after the failure is theirs); through a global
- * only in a function the file calls (a failed probe or init entry point
- * is not bound afterwards). */
+ * through a parameter only when every caller is in the module (what
+ * becomes of the struct after the failure is theirs): fn is static, or it
+ * is called from another file of the module the front end lowered (the
+ * module's own API: aoeblk_gdalloc() is run by aoecmd.c's work; a file
+ * that calls one of this file's lifecycle functions is lowered, so what
+ * it does on their failure is seen); through a global only in a function the module calls (a failed
+ * probe or init entry point is not bound afterwards).  lf is the module's
+ * function table (module_facts.all) when its other files are known. */
 static int owner_outlives(const struct lowered_file *lf, const struct fn_analysis *fa,
-			  const struct tracked_object *t)
+			  int param)
 {
-	return t->param >= 0 ? fa->fn->is_static : owner_function_called(lf, fa->fn);
+	const struct module_facts *mf = fa->summaries ? fa->summaries->facts : NULL;
+
+	if (param >= 0)
+		return fa->fn->is_static ||
+		       (mf && mf->nmodule && owner_function_called(lf, fa->fn));
+	return owner_function_called(lf, fa->fn);
+}
+
+/* A local that only ever holds a parameter (struct foo *d = vp; never
+ * assigned again: a work or thread function's void * argument): the
+ * parameter's index, else -1. */
+struct param_copy {
+	const struct ir_function *fn;
+	const char *local;
+	int param;     /* the parameter the declaration copies */
+	int assigned;  /* the local is assigned elsewhere */
+};
+
+static int param_copy_visit(const struct ir_node *n, void *data)
+{
+	struct param_copy *pc = data;
+	const struct ir_node *v;
+
+	if (n->kind == IR_DECL && n->name && !strcmp(n->name, pc->local)) {
+		v = n->nkids == 1 ? ir_strip(n->kids[0]) : NULL;
+		pc->param = -1;
+		for (unsigned i = 0; v && v->kind == IR_DECLREF && v->name && i < pc->fn->nparams; i++)
+			if (!strcmp(pc->fn->params[i], v->name))
+				pc->param = (int)i;
+		if (pc->param < 0)
+			pc->assigned = 1;
+	} else if (n->kind == IR_BINARY && n->op == CXBinaryOperator_Assign && n->nkids == 2 &&
+		   (v = ir_strip(n->kids[0])) && v->kind == IR_DECLREF && v->name &&
+		   !strcmp(v->name, pc->local)) {
+		pc->assigned = 1;
+	}
+	return !pc->assigned;
+}
+
+static int param_copied_into(const struct ir_function *fn, const char *local)
+{
+	struct param_copy pc = { .fn = fn, .local = local, .param = -1 };
+
+	ir_walk(fn->body, param_copy_visit, &pc);
+	return pc.assigned ? -1 : pc.param;
 }
 
 /* The second shape: an ERR_PTR left in a long-lived field that another
@@ -64,7 +113,7 @@ static void errptr_left(const struct lint_event *ev, const struct lowered_file *
 	struct finding *f;
 
 	if (t->local || t->local_root || !(field = last_member(t->path)) ||
-	    !owner_outlives(lf, ev->fa, t))
+	    !owner_outlives(lf, ev->fa, t->param))
 		return;
 	for (unsigned c = 0; c < ev_nconfigs(ev) && !st; c++)
 		if (ev_obj(ev, c, (int)o)->errptr && ev_obj(ev, c, (int)o)->err_loc.line)
@@ -201,17 +250,28 @@ static void on_event(const struct lint_event *ev)
 		const struct ir_function *reader;
 		const char *field, *record;
 		struct ir_loc read_loc;
-		char read_path[160];
+		char read_path[160], caller_path[160];
 		struct finding *f;
 		unsigned c;
+		int param;
 
 		errptr_left(ev, lf, o);
 		if (t->weak)
 			global_slot_left(ev, o);
-		/* a field of a long-lived struct: through a parameter or a global */
-		if (t->weak || t->local || t->local_root || !(field = last_member(t->path)))
+		/* a field of a long-lived struct: through a parameter (or a
+		 * local that only holds one) or a global */
+		param = t->param;
+		if (t->local_root && !t->local)
+			param = param_copied_into(ev->fa->fn, t->root);
+		if (t->weak || t->local || (t->local_root && param < 0) ||
+		    !(field = last_member(t->path)))
 			continue;
-		if (!owner_outlives(lf, ev->fa, t))
+		if (!owner_outlives(lf, ev->fa, param))
+			continue;
+		/* the callers see the parameter's path (vp->gd for d->gd) */
+		if (param != t->param &&
+		    snprintf(caller_path, sizeof(caller_path), "%s%s", ev->fa->fn->params[param],
+			     t->path + strlen(t->root)) >= (int)sizeof(caller_path))
 			continue;
 		for (c = 0; c < ev_nconfigs(ev); c++) {
 			const struct obj_state *st = ev_obj(ev, c, (int)o);
@@ -227,16 +287,22 @@ static void on_event(const struct lint_event *ev)
 						read_path, sizeof(read_path)) ||
 		    owner_field_cleared(lf, ev->fa->fn, t->path, 0) ||
 		    owner_path_freed(lf, ev->fa->fn, t->path) ||
-		    owner_caller_releases(lf, ev->fa->fn, t->path))
+		    owner_caller_releases(lf, ev->fa->fn, param != t->param ? caller_path : t->path))
 			continue;
 		{
 			const struct obj_state *st = ev_obj(ev, c, (int)o);
 
+			const struct module_facts *mf = ev->fa->summaries->facts;
+			/* a reader of another file of the module: its line is
+			 * not this file's, so it is named, not located */
+			int here = !mf || lowered_function_index(mf->lf, reader->name) >= 0;
+
 			f = lint_report(ev, "dangling-disk-pointer", st->put_loc,
-					"'%s' left pointing to a put disk: the function returns without clearing it and %s() reads it",
-					t->path, reader->name);
+					"'%s' left pointing to a put disk: the function returns without clearing it and %s()%s reads it",
+					t->path, reader->name, here ? "" : " (another file of the module)");
 			lint_note(f, ev->loc, "returns here with '%s' still set", t->path);
-			lint_note(f, read_loc, "%s() reads '%s' here", reader->name, read_path);
+			if (here)
+				lint_note(f, read_loc, "%s() reads '%s' here", reader->name, read_path);
 		}
 	}
 }
@@ -283,10 +349,14 @@ const struct rule rule_dangling_disk_pointer = {
 		"\n"
 		"Reported at the put, when the function returns with the field still set on\n"
 		"that path, the field's struct (same struct type and member) is read by\n"
-		"another function of the file, and neither this function, nor a same-file\n"
-		"helper it passes the struct to, nor a caller frees the struct or clears the\n"
-		"field.  Disks put after they were added or deleted (teardown), or that\n"
-		"came from outside the function, are not judged.\n"
+		"another function of the module (of the file, or of another file its\n"
+		"Kbuild lists: aoeblk_gdalloc() and aoedev.c's freedev() in 6.12), and\n"
+		"neither this function, nor a helper it passes the struct to, nor a caller\n"
+		"frees the struct or clears the field.  The struct comes through a parameter\n"
+		"(or a local that only copies one: a work function's void * argument) of a\n"
+		"function only the module calls (static, or called from another of its\n"
+		"files), or through a global.  Disks put after they were added or deleted\n"
+		"(teardown), or that came from outside the function, are not judged.\n"
 		"\n"
 		"The second shape: an error pointer left in the field.  Since 6.9\n"
 		"blk_alloc_disk() and blk_mq_alloc_disk() return ERR_PTR() on failure.\n"

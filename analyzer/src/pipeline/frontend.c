@@ -236,6 +236,18 @@ static int sibling_may_help(const char *text, const struct string_list *names,
 	return any;
 }
 
+/* The sibling defines a function that calls the lifecycle API, itself or
+ * through other functions of the sibling (its text: a comment or a string
+ * naming put_disk() does not count). */
+static int sibling_reaches_lifecycle(const char *text, const struct string_list *lifecycle)
+{
+	struct string_list reaching = { 0 };
+	int any = text_definitions_reaching(text, lifecycle, &reaching) && reaching.len;
+
+	string_list_free(&reaching);
+	return any;
+}
+
 static struct module_file *module_file_get(CXIndex index, const struct file_job *job,
 					   const struct analysis_settings *set, const char *path,
 					   const char *text)
@@ -274,6 +286,59 @@ static struct module_file *module_file_get(CXIndex index, const struct file_job 
 		clang_disposeTranslationUnit(tu);
 	free(note);
 	return m;
+}
+
+/* The text names name in a call: name, then "(" after blanks, not part
+ * of a longer identifier. */
+static int text_calls(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+		const char *q = p + n;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '(')
+			return 1;
+	}
+	return 0;
+}
+
+struct lifecycle_call {
+	const struct string_list *lifecycle;
+	int hit;
+};
+
+static int lifecycle_call_visit(const struct ir_node *n, void *data)
+{
+	struct lifecycle_call *lc = data;
+
+	if (n->kind == IR_CALL && string_list_contains(lc->lifecycle, ir_call_name(n)))
+		lc->hit = 1;
+	return !lc->hit;
+}
+
+/* The sibling's text calls a non-static function of the file that calls
+ * the lifecycle API itself: the caller decides what becomes of the
+ * struct the function fills when it fails (frees it, or keeps it for a
+ * teardown), so it is worth its parse. */
+static int sibling_calls_file_lifecycle(const char *text, const struct lowered_file *lf,
+					const struct string_list *lifecycle)
+{
+	for (size_t i = 0; i < lf->nfuncs; i++) {
+		struct lifecycle_call lc = { .lifecycle = lifecycle };
+
+		if (lf->funcs[i].is_static || !lf->funcs[i].name ||
+		    !text_calls(text, lf->funcs[i].name))
+			continue;
+		ir_walk(lf->funcs[i].body, lifecycle_call_visit, &lc);
+		if (lc.hit)
+			return 1;
+	}
+	return 0;
 }
 
 /* The sibling's text may release a disk: it names put_disk() or
@@ -317,8 +382,15 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 		}
 		if (strstr(text, "module_exit("))
 			lf->module_exit_elsewhere = 1;
-		if (n < MODULE_FILES_PER_FILE && cn.names.len &&
-		    sibling_may_help(text, &cn.names, &lifecycle)) {
+		/* a sibling with a function of its own reaching the lifecycle
+		 * API is lowered too, called or not: its teardown (a flush, a
+		 * remove, a release callback) is what reads the fields this
+		 * file fills; and one that calls the file's lifecycle
+		 * functions: what it does on their failure counts */
+		if (n < MODULE_FILES_PER_FILE &&
+		    ((cn.names.len && sibling_may_help(text, &cn.names, &lifecycle)) ||
+		     (sibling_may_release(text) && sibling_reaches_lifecycle(text, &lifecycle)) ||
+		     sibling_calls_file_lifecycle(text, lf, &lifecycle))) {
 			m = module_file_get(index, job, set, siblings.items[i], text);
 			if (m && m->lowered) {
 				lowered = 1;
