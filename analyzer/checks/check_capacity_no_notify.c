@@ -10,12 +10,17 @@
  * own uevents on their disks (disk_uevent, kobject_uevent[_env] on
  * disk_to_dev()); and in files that add their disk empty and size it only
  * later (no non-zero set_capacity on a setup path: the first sizing is
- * 0 -> N, for which set_capacity_and_notify() sends no RESIZE=1 either).
+ * 0 -> N, for which set_capacity_and_notify() sends no RESIZE=1 either)
+ * -- unless the sizing is reached from a handler user space can call again
+ * and again on the live disk (a proc/file write, a sysfs store, an ioctl)
+ * and nothing in the file empties the disk outside setup: the second
+ * sizing is then N -> M, which needs the uevent.
  * set_capacity(disk, 0) is left alone (no uevent for an empty disk either
  * way).
  */
 #include "file_rules.h"
 #include "local_disks.h"
+#include "module_facts.h"
 #include "rules.h"
 
 #include <clang-c/Index.h>
@@ -37,6 +42,7 @@ struct graph {
 	unsigned char *adds_direct; /* calls add_disk/device_add_disk */
 	unsigned char *adds;        /* ... or through same-file callees */
 	unsigned char *allocates;
+	unsigned char *user_write;  /* a write/store/ioctl handler of an ops table */
 	size_t fn;                  /* while collecting */
 };
 
@@ -124,6 +130,45 @@ static int same_disk(const struct local_disks *ld, const char *a, const char *b)
 	return 0;
 }
 
+/* Is fn a handler user space can call on the live disk at any time and
+ * any number of times, or called (through same-file callers) from one? */
+static int reached_from_user_write(const struct graph *g, size_t fn, int depth)
+{
+	if (g->user_write[fn])
+		return 1;
+	if (depth > MAX_DEPTH)
+		return 0;
+	for (size_t s = 0; s < g->nsites; s++)
+		if (g->sites[s].callee == fn && g->sites[s].caller != fn &&
+		    reached_from_user_write(g, g->sites[s].caller, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* The slots of ops tables through which user space writes to a driver:
+ * proc_ops and file_operations write handlers, sysfs attribute stores,
+ * ioctls (of a block_device_operations or a file_operations). */
+static const char *const user_write_slots[] = {
+	"proc_write", "write", "write_iter", "store", "ioctl", "unlocked_ioctl", "compat_ioctl",
+};
+
+static void mark_user_writes(struct graph *g, const struct module_facts *mf)
+{
+	if (!mf)
+		return;
+	for (size_t i = 0; i < sizeof(user_write_slots) / sizeof(user_write_slots[0]); i++) {
+		const struct ops_slot *s;
+		int from = -1;
+
+		while ((s = module_facts_slot(mf, NULL, user_write_slots[i], &from))) {
+			int fn = lowered_function_index(g->lf, s->function);
+
+			if (fn >= 0)
+				g->user_write[fn] = 1;
+		}
+	}
+}
+
 struct walk {
 	const struct file_context *fc;
 	const struct graph *g;
@@ -134,6 +179,7 @@ struct walk {
 	int sized_late; /* the file adds its disk empty and sizes it only later */
 	int count_setup; /* pass 1: count non-zero set_capacity[_and_notify] on setup paths */
 	int nsetup;
+	int nreset; /* pass 1: set_capacity[_and_notify](disk, 0) outside setup */
 };
 
 static int visit(const struct ir_node *n, void *data)
@@ -144,20 +190,25 @@ static int visit(const struct ir_node *n, void *data)
 	long long size;
 	struct finding *f;
 	char *note;
+	int sized_late = w->sized_late;
 
 	if (n->kind != IR_CALL || ir_call_nargs(n) != 2 ||
 	    (strcmp(ir_api_name(n), "set_capacity") &&
 	     (!w->count_setup || strcmp(ir_api_name(n), "set_capacity_and_notify"))) ||
 	    !ir_path_text(ir_call_arg(n, 0), path, sizeof(path)))
 		return 1;
-	if (ir_const_value(ir_call_arg(n, 1), &size) && size == 0)
-		return 1;
 	if (w->count_setup) {
-		if (w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
-		    only_called_in_setup(w->g, w->fn, 0))
-			w->nsetup++;
+		int setup = w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
+			    only_called_in_setup(w->g, w->fn, 0);
+
+		if (!ir_const_value(ir_call_arg(n, 1), &size) || size != 0)
+			w->nsetup += setup;
+		else
+			w->nreset += !setup;
 		return 1;
 	}
+	if (ir_const_value(ir_call_arg(n, 1), &size) && size == 0)
+		return 1;
 	for (unsigned i = 0; i < w->ld->adds.len; i++) {
 		const struct ld_item *a = &w->ld->adds.items[i];
 
@@ -170,7 +221,10 @@ static int visit(const struct ir_node *n, void *data)
 			finding_add_note(f, a->loc, note);
 		return 1;
 	}
-	if (w->removable || w->own_uevent || w->sized_late || w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
+	/* sized late, but again and again from a user write: N -> M */
+	if (w->sized_late && !w->nreset && reached_from_user_write(w->g, w->fn, 0))
+		sized_late = 0;
+	if (w->removable || w->own_uevent || sized_late || w->g->allocates[w->fn] || adds_after(w->g, w->fn, n->loc, w->ld) ||
 	    w->g->adds_direct[w->fn] || only_called_in_setup(w->g, w->fn, 0))
 		return 1;
 	file_report(w->fc, n->loc, fn->name,
@@ -288,8 +342,10 @@ static void on_file(const struct file_context *fc)
 	g.adds_direct = calloc(lf->nfuncs + 1, 1);
 	g.adds = calloc(lf->nfuncs + 1, 1);
 	g.allocates = calloc(lf->nfuncs + 1, 1);
-	if (!g.adds_direct || !g.adds || !g.allocates)
+	g.user_write = calloc(lf->nfuncs + 1, 1);
+	if (!g.adds_direct || !g.adds || !g.allocates || !g.user_write)
 		abort();
+	mark_user_writes(&g, fc->facts);
 	for (size_t i = 0; i < lf->nfuncs; i++) {
 		struct local_disks ld;
 
@@ -306,7 +362,8 @@ static void on_file(const struct file_context *fc)
 			if (g.adds[g.sites[s].callee] && !g.adds[g.sites[s].caller])
 				g.adds[g.sites[s].caller] = changed = 1;
 	}
-	int removable = removable_media(lf), own = sends_own_uevent(lf), any_add = 0, nsetup = 0;
+	int removable = removable_media(lf), own = sends_own_uevent(lf), any_add = 0, nsetup = 0,
+	    nreset = 0;
 
 	for (size_t i = 0; i < lf->nfuncs; i++)
 		any_add |= g.adds_direct[i];
@@ -318,12 +375,14 @@ static void on_file(const struct file_context *fc)
 		local_disks_collect(&ld, &lf->funcs[i]);
 		ir_walk(lf->funcs[i].body, visit, &w);
 		nsetup += w.nsetup;
+		nreset += w.nreset;
 		local_disks_free(&ld);
 	}
 	for (size_t i = 0; i < lf->nfuncs; i++) {
 		struct local_disks ld;
 		struct walk w = { .fc = fc, .g = &g, .fn = i, .ld = &ld, .removable = removable,
-				  .own_uevent = own, .sized_late = any_add && nsetup == 0 };
+				  .own_uevent = own, .sized_late = any_add && nsetup == 0,
+				  .nreset = nreset };
 
 		local_disks_collect(&ld, &lf->funcs[i]);
 		ir_walk(lf->funcs[i].body, visit, &w);
@@ -333,6 +392,7 @@ static void on_file(const struct file_context *fc)
 	free(g.adds_direct);
 	free(g.adds);
 	free(g.allocates);
+	free(g.user_write);
 }
 
 /* the prefilter's trigger tokens (rules.h) */
@@ -370,8 +430,12 @@ const struct rule rule_capacity_no_notify = {
 		"send their own uevents on their disks (disk_uevent(), kobject_uevent[_env]()\n"
 		"on &disk_to_dev(disk)->kobj, as dasd and device-mapper do), and files that\n"
 		"add their disk empty and size it only later (no non-zero set_capacity() on\n"
-		"a setup path: z2ram sizes on first open, simdisk on attach; a 0 -> N change\n"
-		"gets no RESIZE=1 from set_capacity_and_notify() either, genhd.c:69).\n"
+		"a setup path: z2ram sizes on first open; a 0 -> N change\n"
+		"gets no RESIZE=1 from set_capacity_and_notify() either, genhd.c:69) --\n"
+		"except where the sizing is reached from a handler user space can call\n"
+		"again on the live disk (.proc_write, .write, .store, .ioctl of an ops\n"
+		"table: simdisk's /proc attach) and no non-setup code empties the disk\n"
+		"with set_capacity(disk, 0): the next write is an N -> M change.\n"
 		"Helpers reached from another file's probe are reported.\n"
 		"set_capacity(disk, 0) is not reported.  Confidence low.\n"
 		"\n"
