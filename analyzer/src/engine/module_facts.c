@@ -461,6 +461,41 @@ const struct disk_wrappers *module_facts_wrappers(struct module_facts *mf)
 	return &mf->wrappers;
 }
 
+const char *module_facts_table_slot(const struct module_facts *mf, const char *table,
+				    const char *slot)
+{
+	for (size_t i = 0; i < mf->nslots; i++)
+		if (!strcmp(mf->slots[i].table, table) && !strcmp(mf->slots[i].slot, slot))
+			return mf->slots[i].function;
+	return NULL;
+}
+
+struct api_call {
+	const char *const *names;
+	int hit;
+};
+
+static int api_visit(const struct ir_node *n, void *data)
+{
+	struct api_call *a = data;
+
+	if (n->kind == IR_CALL)
+		for (unsigned i = 0; a->names[i] && !a->hit; i++)
+			a->hit = !strcmp(ir_api_name(n), a->names[i]);
+	return !a->hit;
+}
+
+int module_facts_calls_api(const struct module_facts *mf, int fi, const char *const *names,
+			   const struct ir_function **where)
+{
+	struct api_call a = { .names = names };
+	const struct ir_function *f = first_reader(mf, fi, api_visit, &a.hit, &a);
+
+	if (f && where)
+		*where = f;
+	return f != NULL;
+}
+
 /* ------------------------------------------------------------ lifetime */
 
 void module_facts_init(struct module_facts *mf, const struct lowered_file *lf,

@@ -90,6 +90,14 @@ unsigned module_facts_reach(const struct module_facts *mf, const char *name);
  * NULL; *from, when given, is an index to start after (-1 first). */
 const struct ops_slot *module_facts_slot(const struct module_facts *mf, const char *type,
 					 const char *slot, int *from);
+/* The function in slot of the table (variable) called table, or NULL. */
+const char *module_facts_table_slot(const struct module_facts *mf, const char *table,
+				    const char *slot);
+/* Does the function at index fi, or a function it calls (transitively),
+ * call one of names (a NULL-terminated list of API functions)?  Sets
+ * *where to the function that does. */
+int module_facts_calls_api(const struct module_facts *mf, int fi, const char *const *names,
+			   const struct ir_function **where);
 /* Some table of type has slot filled. */
 int module_facts_has_slot(const struct module_facts *mf, const char *type, const char *slot);
 /* Does the function at index fi, or a function it calls (transitively),

@@ -6,10 +6,13 @@
  */
 #include "typestate_internal.h"
 
+#include "file_rules.h"
+#include "module_facts.h"
 #include "summary_table.h"
 #include "value_sets.h"
 
 #include <clang-c/Index.h>
+#include <stdio.h>
 #include <string.h>
 
 static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call, unsigned effect,
@@ -42,11 +45,20 @@ static int summary_effects_on(struct fn_analysis *fa, const struct ir_node *call
 /* The object a helper allocates when it returns 0 (EFFECT_ALLOC_ON_ZERO), or -1. */
 int alloc_result_obj(struct fn_analysis *fa, const struct ir_node *call)
 {
-	int objs[2];
+	int objs[4], n = summary_effects_on(fa, call, EFFECT_ALLOC_ON_ZERO, objs, NULL, 4);
 
-	if (summary_effects_on(fa, call, EFFECT_ALLOC_ON_ZERO, objs, NULL, 2) == 1)
+	if (n == 1)
 		return objs[0];
-	return -1;
+	/* the disk and paths reached through the disk itself
+	 * (dev->disk->private_data->disk with private_data = dev): one disk */
+	for (int i = 1; i > 0 && i < n && n < 4; i++) {
+		const char *p = fa->objs[objs[0]].path, *q = fa->objs[objs[i]].path;
+		size_t len = strlen(p);
+
+		if (strncmp(q, p, len) || (q[len] != '-' && q[len] != '.'))
+			return -1;
+	}
+	return n > 1 && n < 4 ? objs[0] : -1;
 }
 
 /* The object whose add result a call returns (add_disk, or an adding helper), or -1. */
@@ -229,6 +241,123 @@ static int owner_put_hand_over(struct engine *e, const struct ir_node *n)
 				for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
 			handed = 1;
 		}
+	}
+	return handed;
+}
+
+/* ---------------------------------------------- the owner's release */
+
+struct kobj_init_find {
+	const char *path; /* "dev->kobj" */
+	const char *ktype; /* out: the kobj_type variable named with it */
+};
+
+static int find_kobj_init(const struct ir_node *n, void *data)
+{
+	struct kobj_init_find *k = data;
+	const struct ir_node *a, *t;
+	char buf[PATH_MAX_LEN];
+	const char *api;
+
+	if (k->ktype || n->kind != IR_CALL)
+		return !k->ktype;
+	api = ir_api_name(n);
+	if ((strcmp(api, "kobject_init") && strcmp(api, "kobject_init_and_add")) ||
+	    ir_call_nargs(n) < 2)
+		return 1;
+	a = ir_strip(ir_call_arg(n, 0));
+	t = ir_strip(ir_call_arg(n, 1));
+	if (!a || a->kind != IR_UNARY || a->op != CXUnaryOperator_AddrOf || a->nkids != 1 ||
+	    !render_path(ir_strip(a->kids[0]), buf, sizeof(buf), NULL) || strcmp(buf, k->path))
+		return 1;
+	if (t && t->kind == IR_UNARY && t->op == CXUnaryOperator_AddrOf && t->nkids == 1)
+		t = ir_strip(t->kids[0]);
+	if (t && t->kind == IR_DECLREF && t->name && !(t->flags & (IRF_LOCAL | IRF_PARAM)))
+		k->ktype = t->name;
+	return 1;
+}
+
+/* The release of the kobject at path: the .release of the kobj_type this
+ * function gives it with kobject_init[_and_add](&path, &ktype, ...).  A
+ * kobj_type whose initializer no lowered file of the module holds (written
+ * in a file that was not parsed, often by a macro pasting type ## _ktype
+ * and type ## _release) falls back to the module's function named like
+ * the table with "ktype" turned into "release". */
+static int kobject_release_of(const struct fn_analysis *fa, const struct module_facts *mf,
+			      const char *path)
+{
+	struct kobj_init_find k = { .path = path };
+	const char *release;
+	char name[PATH_MAX_LEN];
+	size_t len;
+
+	ir_walk(fa->fn->body, find_kobj_init, &k);
+	if (!k.ktype)
+		return -1;
+	release = module_facts_table_slot(mf, k.ktype, "release");
+	if (release)
+		return module_facts_function(mf, release);
+	len = strlen(k.ktype);
+	if (len < 6 || strcmp(k.ktype + len - 5, "ktype") ||
+	    snprintf(name, sizeof(name), "%.*srelease", (int)(len - 5), k.ktype) >= (int)sizeof(name))
+		return -1;
+	return module_facts_function(mf, name);
+}
+
+/* kobject_put(&owner->kobj) or kref_put(&owner->ref, release) of the
+ * owner of tracked disks (owner->field): when the release of that
+ * reference (kobject_release_of(), kref_put()'s argument) is a function
+ * of the module that puts or deletes a disk itself or through its
+ * callees, the disks under owner are handed to it -- the last reference
+ * may be dropped here, or later by whoever holds another.  A release that
+ * only frees the owner hands nothing over: the disk is leaked with it.
+ * Returns 1 when it handed over a tracked disk. */
+int owner_release_hand_over(struct engine *e, const struct ir_node *n)
+{
+	static const char *const puts[] = { "put_disk", "del_gendisk", "blk_cleanup_disk", NULL };
+	struct fn_analysis *fa = e->fa;
+	const struct module_facts *mf = fa->summaries ? fa->summaries->facts : NULL;
+	const char *api = ir_api_name(n);
+	const struct ir_node *a;
+	char buf[PATH_MAX_LEN];
+	char *member;
+	size_t len;
+	int fi = -1, handed = 0;
+
+	if (!mf || (strcmp(api, "kobject_put") && strcmp(api, "kref_put")) || !ir_call_nargs(n))
+		return 0;
+	a = ir_strip(ir_call_arg(n, 0));
+	if (!a || a->kind != IR_UNARY || a->op != CXUnaryOperator_AddrOf || a->nkids != 1 ||
+	    !render_path(ir_strip(a->kids[0]), buf, sizeof(buf), NULL))
+		return 0;
+	if (!strcmp(api, "kref_put")) {
+		const struct ir_node *r = ir_call_nargs(n) >= 2 ? ir_strip(ir_call_arg(n, 1)) : NULL;
+
+		if (r && r->kind == IR_DECLREF && r->name)
+			fi = module_facts_function(mf, r->name);
+	} else {
+		fi = kobject_release_of(fa, mf, buf);
+	}
+	if (fi < 0 || !module_facts_calls_api(mf, fi, puts, NULL))
+		return 0;
+	/* the owner: the path without its last member (dev for dev->kobj) */
+	member = strrchr(buf, '>');
+	if (member && member > buf && member[-1] == '-')
+		member[-1] = '\0';
+	else if ((member = strrchr(buf, '.')) != NULL)
+		*member = '\0';
+	else
+		return 0;
+	len = strlen(buf);
+	for (unsigned i = 0; i < fa->nobjs; i++) {
+		const char *p = fa->objs[i].path;
+
+		if (strncmp(p, buf, len) || (p[len] != '-' && p[len] != '.'))
+			continue;
+		ranges_taint(e, (int)i);
+		for (unsigned k = 0; k < e->cur.len; k++)
+			for_group(fa, e->cur.items[k], (int)i, hand_over_state, NULL);
+		handed = 1;
 	}
 	return handed;
 }

@@ -108,8 +108,11 @@ void report_resource_leaks(struct engine *e, const struct ir_node *ret_value,
 
 /* typestate_helper_calls.c */
 int alloc_result_obj(struct fn_analysis *fa, const struct ir_node *call);
+void helper_allocated(const struct fn_analysis *fa, struct config *c, int obj,
+		      const struct ir_node *call);
 int add_result_obj(struct fn_analysis *fa, const struct ir_node *call);
 int devm_hand_over(struct engine *e, const struct ir_node *n);
+int owner_release_hand_over(struct engine *e, const struct ir_node *n);
 void apply_helper_summary(struct engine *e, const struct ir_node *n, const char *name, int used);
 
 /* typestate_refine.c */

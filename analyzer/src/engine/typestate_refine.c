@@ -165,6 +165,17 @@ static void refine_subject(struct engine *e, const struct ir_node *subject, unsi
 	}
 	if (s->kind == IR_CALL)
 		resource_refine_subject(e, s, mask);
+	/* if (helper(dev)) goto err; where the helper allocates the disk
+	 * when it returns 0: on the zero edge the disk is the helper's.  Only
+	 * under an owner rooted at a local of the function (dev = kzalloc()):
+	 * an owner the caller passed in may be torn down by another path
+	 * (a stop that queues the owner's teardown) */
+	if (s->kind == IR_CALL && mask == VAL_ZERO && (obj = alloc_result_obj(fa, s)) >= 0 &&
+	    fa->objs[obj].local_root) {
+		for (unsigned k = 0; k < e->cur.len; k++)
+			helper_allocated(fa, e->cur.items[k], obj, s);
+		return;
+	}
 	obj = obj_of(fa, s);
 	var = obj < 0 ? var_of(fa, s) : -1;
 	if (obj < 0 && var < 0 && s->kind == IR_CALL)
@@ -297,7 +308,7 @@ void refine(struct engine *e, const struct ir_node *cond, int sense)
 			e->cur.len = kept;
 			return;
 		}
-		if (fa->resources.n || add_result_obj(fa, c) >= 0)
+		if (fa->resources.n || add_result_obj(fa, c) >= 0 || alloc_result_obj(fa, c) >= 0)
 			refine_subject(e, c, sense ? (VAL_NEG | VAL_POS) : VAL_ZERO);
 		return;
 	}

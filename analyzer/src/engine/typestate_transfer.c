@@ -326,6 +326,29 @@ static void forget_elements(struct engine *e, const char *name)
 	}
 }
 
+/* In c, obj is the disk a helper that allocates when it returns 0 made at
+ * call (it returned 0). */
+void helper_allocated(const struct fn_analysis *fa, struct config *c, int obj,
+		      const struct ir_node *call)
+{
+	struct obj_state *o;
+	struct range_facts rf;
+	uint8_t once;
+
+	detach(fa, c, obj);
+	o = &c->objs[obj];
+	once = fa->objs[obj].weak ? o->added_once : 0;
+	save_ranges(o, &rf);
+	memset(o, 0, sizeof(*o));
+	restore_ranges(o, &rf);
+	o->group = (int16_t)obj;
+	o->added_once = once;
+	o->bits = DS_ALLOCATED;
+	o->alloc_loc = call->loc;
+	o->alloc_fn = ir_call_name(call);
+	o->conv = ALLOC_RETURNS_EITHER;
+}
+
 /* err = helper(...) where the helper allocates when it returns 0: each
  * configuration becomes two, err == 0 with the disk allocated by the call,
  * err != 0 with the disk as it was. */
@@ -336,8 +359,6 @@ static void split_alloc_result(struct engine *e, int var, const struct value *v)
 
 	for (unsigned k = 0; k < n; k++) {
 		struct config *fail = e->cur.items[k], *ok = config_copy(fa, fail);
-		struct obj_state *o;
-		uint8_t once;
 
 		fail->vars[var].bits = VAL_NEG | VAL_POS;
 		fail->vars[var].link = -1;
@@ -345,20 +366,7 @@ static void split_alloc_result(struct engine *e, int var, const struct value *v)
 		ok->vars[var].bits = VAL_ZERO;
 		ok->vars[var].link = -1;
 		ok->vars[var].link_kind = LINK_NONE;
-		struct range_facts rf;
-
-		detach(fa, ok, v->index);
-		o = &ok->objs[v->index];
-		once = fa->objs[v->index].weak ? o->added_once : 0;
-		save_ranges(o, &rf);
-		memset(o, 0, sizeof(*o));
-		restore_ranges(o, &rf);
-		o->group = (int16_t)v->index;
-		o->added_once = once;
-		o->bits = DS_ALLOCATED;
-		o->alloc_loc = v->call->loc;
-		o->alloc_fn = ir_call_name(v->call);
-		o->conv = ALLOC_RETURNS_EITHER;
+		helper_allocated(fa, ok, v->index, v->call);
 		df_set_push(&e->cur, ok);
 	}
 }
@@ -541,7 +549,7 @@ static void eval_call(struct engine *e, const struct ir_node *n, int used)
 	if (is_allocator(api) || is_err_helper(api))
 		return;
 	emit_call(e, n, name);
-	if (devm_hand_over(e, n))
+	if (devm_hand_over(e, n) || owner_release_hand_over(e, n))
 		return;
 	if (fa->summaries && summary_function_index(fa->summaries, n->name ? n->name : "") >= 0) {
 		apply_helper_summary(e, n, name, used);
