@@ -620,7 +620,8 @@ const struct rule rule_tagset_lifetime = {
 	.severity = "warning",
 	.confidence = "medium",
 	.summary = "blk_mq_free_tag_set before del_gendisk/put_disk of the disk using the tag set; "
-		   "tag set leaked on an error path",
+		   "tag set leaked on an error path, or freed while a registered device's release "
+		   "frees it too",
 	.explain =
 		"Why: a disk from blk_mq_alloc_disk(set, ...) owns a request queue whose\n"
 		"hardware contexts and requests belong to the tag set.  The queue is released\n"
@@ -656,6 +657,15 @@ const struct rule rule_tagset_lifetime = {
 		"itself is no leak; a same-file helper that frees a tag set counts as\n"
 		"freeing it).  A tag set allocated in one function and left to the caller\n"
 		"to free on error is reported in the allocating function.\n"
+		"A registered device owns what its release frees: a function that sets a\n"
+		"struct device's release (x->pdev.dev.release = fn) to a function freeing\n"
+		"the tag set of the struct the device lives in (container_of,\n"
+		"dev_get_drvdata) and registers the device (platform_device_register,\n"
+		"device_register, device_add) must not free that tag set on a later path\n"
+		"that leaves the device registered, or before unregistering it: the\n"
+		"release frees it again when the device goes (double free; ubd_add() in\n"
+		"6.12).  Unregister the device instead (its release frees the tag set);\n"
+		"such an error return is no leak either.\n"
 		"\n"
 		"Wrong:\n"
 		"out_free_tags:\n"

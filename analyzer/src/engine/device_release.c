@@ -9,9 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How deep calls of the file's functions are followed for an unregister. */
-#define MAX_DEPTH 8
-
 /* What a release function frees: a member of the struct it reaches from
  * its device (record, members) or a global (global set, text). */
 struct release_free {
@@ -184,6 +181,7 @@ struct ctx {
 	const char *dev_root;        /* the variable the device is reached through */
 	const char *link;            /* the variable holding the registration's result */
 	unsigned char *seen;         /* [block * 2 + linked] */
+	unsigned char *memo;         /* fn_unregisters() per function of lf */
 	struct released_free *out;
 	size_t n, max;
 	struct ir_loc reg_loc;
@@ -207,41 +205,60 @@ static int unregisters_api(const char *name)
 	return 0;
 }
 
+/* Does function i of the file reach an unregistering call (through the
+ * file's functions; one defined elsewhere may)?  memo per function: 0 not
+ * known, 1 being scanned (a cycle: taken as yes), 2 no, 3 yes. */
 struct unreg_scan {
 	const struct lowered_file *lf;
-	unsigned depth;
+	unsigned char *memo;
 	int found;
 };
 
-static int reaches_unregister(const struct lowered_file *lf, const struct ir_node *body,
-			      unsigned depth);
+static int fn_unregisters(const struct lowered_file *lf, unsigned char *memo, size_t i);
+
+static long find_fn_index(const struct lowered_file *lf, const char *name)
+{
+	for (size_t i = 0; name && i < lf->nfuncs; i++)
+		if (lf->funcs[i].body && !strcmp(lf->funcs[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+/* A call that may unregister a device: the API, or a function of the
+ * driver that reaches it or is not in the file. */
+static int call_may_unregister(const struct lowered_file *lf, unsigned char *memo,
+			       const struct ir_node *call)
+{
+	long j;
+
+	if (unregisters_api(ir_api_name(call)))
+		return 1;
+	j = find_fn_index(lf, ir_call_name(call));
+	if (j >= 0)
+		return fn_unregisters(lf, memo, (size_t)j);
+	return (call->flags & IRF_CALLEE_DRIVER) != 0;
+}
 
 static int scan_unregister(const struct ir_node *n, void *data)
 {
 	struct unreg_scan *u = data;
-	const struct ir_function *callee;
 
 	if (u->found)
 		return 0;
-	if (n->kind != IR_CALL)
-		return 1;
-	if (unregisters_api(ir_api_name(n))) {
+	if (n->kind == IR_CALL && call_may_unregister(u->lf, u->memo, n))
 		u->found = 1;
-	} else if ((callee = find_fn(u->lf, ir_call_name(n)))) {
-		if (u->depth >= MAX_DEPTH || reaches_unregister(u->lf, callee->body, u->depth + 1))
-			u->found = 1;
-	} else if (n->flags & IRF_CALLEE_DRIVER) {
-		u->found = 1; /* the driver's own function defined elsewhere: may */
-	}
 	return !u->found;
 }
 
-static int reaches_unregister(const struct lowered_file *lf, const struct ir_node *body,
-			      unsigned depth)
+static int fn_unregisters(const struct lowered_file *lf, unsigned char *memo, size_t i)
 {
-	struct unreg_scan u = { lf, depth, 0 };
+	struct unreg_scan u = { lf, memo, 0 };
 
-	ir_walk(body, scan_unregister, &u);
+	if (memo[i])
+		return memo[i] != 2;
+	memo[i] = 1;
+	ir_walk(lf->funcs[i].body, scan_unregister, &u);
+	memo[i] = u.found ? 3 : 2;
 	return u.found;
 }
 
@@ -311,18 +328,9 @@ static int scan_item(const struct ir_node *n, void *data)
 			s->free_call = n;
 			return 0;
 		}
-		if (unregisters_api(ir_api_name(n))) {
+		if (call_may_unregister(s->c->lf, s->c->memo, n)) {
 			s->stop = 1;
 			return 0;
-		}
-		{
-			const struct ir_function *callee = find_fn(s->c->lf, ir_call_name(n));
-
-			if ((callee && reaches_unregister(s->c->lf, callee->body, 1)) ||
-			    (!callee && (n->flags & IRF_CALLEE_DRIVER))) {
-				s->stop = 1;
-				return 0;
-			}
 		}
 	}
 	if (s->c->link && n->kind == IR_BINARY && n->op >= CXBinaryOperator_Assign && n->nkids == 2 &&
@@ -664,9 +672,13 @@ size_t device_release_frees(const struct lowered_file *lf, const struct ir_funct
 	c.max = max;
 	if (!fn->body)
 		return 0;
+	c.memo = calloc(lf->nfuncs + 1, 1);
+	if (!c.memo)
+		abort();
 	ir_walk(fn->body, find_release_assign, &a);
 	if (a.built)
 		cfg_free(&a.cfg);
+	free(c.memo);
 	return c.n;
 }
 
