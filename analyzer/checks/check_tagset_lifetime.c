@@ -10,9 +10,11 @@
  * leaves allocated (path-sensitive: tag sets are resources the engine
  * tracks, resource_objects.h).
  */
+#include "device_release.h"
 #include "file_rules.h"
 #include "local_disks.h"
 #include "rules.h"
+#include "summary_table.h"
 #include "typestate.h"
 
 #include <clang-c/Index.h>
@@ -528,11 +530,39 @@ static void on_event(const struct lint_event *ev)
 	if (ev->kind != EV_RESOURCE_LEAK)
 		return;
 	key = ev->resource->key;
+	if (ev->fa->summaries && device_release_owns(ev->fa->summaries->lf, ev->fa->fn, key, ev->loc))
+		return; /* the device dropped here frees the tag set in its release */
 	set = key[0] == '*' ? key + 1 : key;
 	f = lint_report(ev, "tagset-lifetime", ev->loc,
 			"tag set '%s' leaked on this error path: blk_mq_free_tag_set() missing",
 			set);
 	lint_note(f, ev->resource->acquire_loc, "tag set '%s' allocated here", set);
+}
+
+/* ------------------------------------------- owned by a device's release */
+
+/* The function frees a tag set that the release of a device it registered
+ * frees too, with the device still registered (device_release.h). */
+static void judge_released(const struct file_context *fc, size_t fn)
+{
+	struct released_free rf[8];
+	size_t n = device_release_frees(fc->lf, &fc->lf->funcs[fn], rf, sizeof(rf) / sizeof(rf[0]));
+
+	for (size_t i = 0; i < n; i++) {
+		struct finding *f;
+		char *note;
+
+		f = file_report(fc, rf[i].free_loc, fc->lf->funcs[fn].name,
+				"blk_mq_free_tag_set() frees '%s' while the device '%s' is still "
+				"registered, and that device's release, %s(), frees it too when the "
+				"device is unregistered: a double free; unregister the device on "
+				"this path instead of freeing the tag set here",
+				rf[i].tagset, rf[i].device, rf[i].release);
+		if (f && asprintf(&note, "%s() registers the device here", rf[i].reg_call) >= 0)
+			finding_add_note(f, rf[i].reg_loc, note);
+		if (f && asprintf(&note, "%s() frees the tag set here", rf[i].release) >= 0)
+			finding_add_note(f, rf[i].release_loc, note);
+	}
 }
 
 static void on_file(const struct file_context *fc)
@@ -572,6 +602,7 @@ static void on_file(const struct file_context *fc)
 		local_disks_collect(&ld, &fc->lf->funcs[i]);
 		judge(fc, &c, i, &ld);
 		local_disks_free(&ld);
+		judge_released(fc, i);
 	}
 	free(c.f.ev);
 	free(c.b);
@@ -589,7 +620,8 @@ const struct rule rule_tagset_lifetime = {
 	.severity = "warning",
 	.confidence = "medium",
 	.summary = "blk_mq_free_tag_set before del_gendisk/put_disk of the disk using the tag set; "
-		   "tag set leaked on an error path",
+		   "tag set leaked on an error path, or freed while a registered device's release "
+		   "frees it too",
 	.explain =
 		"Why: a disk from blk_mq_alloc_disk(set, ...) owns a request queue whose\n"
 		"hardware contexts and requests belong to the tag set.  The queue is released\n"
@@ -625,6 +657,15 @@ const struct rule rule_tagset_lifetime = {
 		"itself is no leak; a same-file helper that frees a tag set counts as\n"
 		"freeing it).  A tag set allocated in one function and left to the caller\n"
 		"to free on error is reported in the allocating function.\n"
+		"A registered device owns what its release frees: a function that sets a\n"
+		"struct device's release (x->pdev.dev.release = fn) to a function freeing\n"
+		"the tag set of the struct the device lives in (container_of,\n"
+		"dev_get_drvdata) and registers the device (platform_device_register,\n"
+		"device_register, device_add) must not free that tag set on a later path\n"
+		"that leaves the device registered, or before unregistering it: the\n"
+		"release frees it again when the device goes (double free; ubd_add() in\n"
+		"6.12).  Unregister the device instead (its release frees the tag set);\n"
+		"such an error return is no leak either.\n"
 		"\n"
 		"Wrong:\n"
 		"out_free_tags:\n"
