@@ -58,8 +58,10 @@ FAULT_KERNEL := 6.12-debug
 # out/seeded).  Measured on 2 cores with seeded-bugs last in the first
 # lane: the lanes took 3544 s and 2037 s, and for the last 1558 s the
 # first lane ran alone on about one core; seeded-bugs (549 s) moved here
-# evens them.  The lanes share no build: the test programs and the
-# reference driver's modules are built before both start, and
+# evens them.  The lanes share no build: the test programs, gendisk-lint
+# (which reference-driver's lint checks need: without it, on a clean
+# clone, they were SKIPs) and the reference driver's modules are built
+# before both start, and
 # reference-driver (whose sparse pass rebuilds those modules) runs first
 # in its lane, long before the selftests there load them.
 TEST_PARTS := reference-driver analyzer semantic-patches vm
@@ -257,9 +259,10 @@ check-seeded: deps debug-kernel
 test: deps debug-kernel tiny-kernel
 	@mkdir -p $(OUT); : > $(OUT)/test.log; : > $(OUT)/test-times; status=0; t0=$$SECONDS; \
 	$(MAKE) --no-print-directory -s -C selftests all >$(OUT)/test-build.log 2>&1 && \
+	$(MAKE) --no-print-directory -s -C analyzer gendisk-lint >>$(OUT)/test-build.log 2>&1 && \
 	$(MAKE) --no-print-directory -s -C reference-driver modules \
 		KERNELS="$(KERNELS) $(FAULT_KERNEL)" >>$(OUT)/test-build.log 2>&1 || \
-		{ cat $(OUT)/test-build.log; echo "FAIL: make test: building the selftests and the reference driver failed" | tee -a $(OUT)/test.log; status=1; }; \
+		{ cat $(OUT)/test-build.log; echo "FAIL: make test: building the selftests, gendisk-lint and the reference driver failed" | tee -a $(OUT)/test.log; status=1; }; \
 	run_part() { \
 		local dir=$${1%%:*} target=test log; \
 		[ "$$dir" = "$$1" ] || target=$${1#*:}; \
