@@ -232,3 +232,34 @@ unsigned text_definitions_reaching(const char *text, const struct string_list *t
 	free(t);
 	return added;
 }
+
+int text_calls_any(const char *text, const struct string_list *names)
+{
+	char *t;
+	int hit = 0;
+
+	if (!names->len)
+		return 0;
+	t = blank_text(text);
+	for (size_t i = 0; t[i] && !hit; i++) {
+		size_t e = i;
+
+		if (!ident_char(t[i]) || (i && ident_char(t[i - 1])) || isdigit((unsigned char)t[i]))
+			continue;
+		while (ident_char(t[e]))
+			e++;
+		{
+			size_t n = e - i;
+
+			while (t[e] == ' ' || t[e] == '\t' || t[e] == '\n')
+				e++;
+			if (t[e] == '(')
+				for (size_t k = 0; k < names->len && !hit; k++)
+					hit = strlen(names->items[k]) == n &&
+					      !strncmp(names->items[k], t + i, n);
+		}
+		i = e - 1;
+	}
+	free(t);
+	return hit;
+}

@@ -20,4 +20,8 @@
 unsigned text_definitions_reaching(const char *text, const struct string_list *tokens,
 				   struct string_list *out);
 
+/* Does text call one of names (an identifier followed by '(' outside
+ * comments, literals and preprocessor lines)? */
+int text_calls_any(const char *text, const struct string_list *names);
+
 #endif

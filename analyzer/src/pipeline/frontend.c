@@ -288,25 +288,6 @@ static struct module_file *module_file_get(CXIndex index, const struct file_job 
 	return m;
 }
 
-/* The text names name in a call: name, then "(" after blanks, not part
- * of a longer identifier. */
-static int text_calls(const char *text, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
-		const char *q = p + n;
-
-		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q == '(')
-			return 1;
-	}
-	return 0;
-}
-
 struct lifecycle_call {
 	const struct string_list *lifecycle;
 	int hit;
@@ -321,24 +302,22 @@ static int lifecycle_call_visit(const struct ir_node *n, void *data)
 	return !lc->hit;
 }
 
-/* The sibling's text calls a non-static function of the file that calls
- * the lifecycle API itself: the caller decides what becomes of the
- * struct the function fills when it fails (frees it, or keeps it for a
- * teardown), so it is worth its parse. */
-static int sibling_calls_file_lifecycle(const char *text, const struct lowered_file *lf,
-					const struct string_list *lifecycle)
+/* The file's non-static functions that call the lifecycle API themselves:
+ * a sibling that calls one decides what becomes of the struct it fills
+ * when it fails (frees it, or keeps it for a teardown), so that sibling
+ * is worth its parse (text_calls_any()). */
+static void file_lifecycle_functions(const struct lowered_file *lf,
+				     const struct string_list *lifecycle, struct string_list *out)
 {
 	for (size_t i = 0; i < lf->nfuncs; i++) {
 		struct lifecycle_call lc = { .lifecycle = lifecycle };
 
-		if (lf->funcs[i].is_static || !lf->funcs[i].name ||
-		    !text_calls(text, lf->funcs[i].name))
+		if (lf->funcs[i].is_static || !lf->funcs[i].name)
 			continue;
 		ir_walk(lf->funcs[i].body, lifecycle_call_visit, &lc);
 		if (lc.hit)
-			return 1;
+			string_list_push(out, lf->funcs[i].name);
 	}
-	return 0;
 }
 
 /* The sibling's text may release a disk: it names put_disk() or
@@ -355,7 +334,7 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 			       const struct analysis_settings *set, struct lowered_file *lf,
 			       const struct lowered_file **out, char **note)
 {
-	struct string_list siblings = { 0 }, lifecycle = { 0 };
+	struct string_list siblings = { 0 }, lifecycle = { 0 }, exported = { 0 };
 	struct called_names cn = { .lf = lf };
 	size_t n = 0;
 
@@ -371,6 +350,7 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 	for (size_t i = 0; i < lf->nfuncs; i++)
 		ir_walk(lf->funcs[i].body, collect_called, &cn);
 	disk_lifecycle_tokens(&lifecycle);
+	file_lifecycle_functions(lf, &lifecycle, &exported);
 	for (size_t i = 0; i < siblings.len; i++) {
 		char *text = read_file(siblings.items[i], NULL);
 		struct module_file *m;
@@ -390,7 +370,7 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 		if (n < MODULE_FILES_PER_FILE &&
 		    ((cn.names.len && sibling_may_help(text, &cn.names, &lifecycle)) ||
 		     (sibling_may_release(text) && sibling_reaches_lifecycle(text, &lifecycle)) ||
-		     sibling_calls_file_lifecycle(text, lf, &lifecycle))) {
+		     text_calls_any(text, &exported))) {
 			m = module_file_get(index, job, set, siblings.items[i], text);
 			if (m && m->lowered) {
 				lowered = 1;
@@ -415,6 +395,7 @@ static size_t module_files_for(CXIndex index, const struct file_job *job,
 	}
 	string_list_free(&siblings);
 	string_list_free(&lifecycle);
+	string_list_free(&exported);
 	string_list_free(&cn.names);
 	return n;
 }
