@@ -15,8 +15,9 @@
 ///  - blk_register_region() / blk_unregister_region() calls are removed,
 ///    and with them the static probe function registered there.
 ///  - 6.0-6.8's blk_alloc_disk(node) (NULL on failure) -> 6.9's
-///    blk_alloc_disk(NULL, node) (ERR_PTR): its NULL test -> IS_ERR(d),
-///    -ENOMEM there -> PTR_ERR(d); blk_mq_alloc_disk(set, data) ->
+///    blk_alloc_disk(NULL, node) (ERR_PTR): its NULL test -> IS_ERR(d)
+///    with d = NULL in that branch (an unwind written for NULL),
+///    "err = -ENOMEM;" there -> "err = PTR_ERR(d); d = NULL;"; blk_mq_alloc_disk(set, data) ->
 ///    blk_mq_alloc_disk(set, NULL, data); not in a file that also has
 ///    the 6.9 forms (a version switch), and never reported (the
 ///    one-argument form is right up to 6.8).
@@ -45,8 +46,8 @@ virtual report
 
 // 6.0-6.8's blk_alloc_disk(node) returned NULL on failure; 6.9's
 // blk_alloc_disk(lim, node) returns an ERR_PTR: NULL limits, and the
-// NULL test of the result becomes IS_ERR() (its -ENOMEM the
-// allocator's error).  blk_mq_alloc_disk(set, queuedata) gets NULL
+// NULL test of the result becomes IS_ERR() and the failure branch
+// resets the pointer to NULL (its -ENOMEM the allocator's error).  blk_mq_alloc_disk(set, queuedata) gets NULL
 // limits (it returned an ERR_PTR already).  A file that also has the
 // 6.9 form is switched on the kernel version (#if LINUX_VERSION_CODE):
 // left alone.  Only patch mode: the one-argument form is right up to
@@ -82,16 +83,43 @@ statement S;
  ;
 )
 
-@depends on one_arg@
-expression one_arg.D;
+// The failed allocation leaves an ERR_PTR where a NULL was: reset the
+// pointer, since an unwind written for 6.1 tests it for NULL only
+// (if (dev->disk) put_disk(dev->disk)).  A made-up -ENOMEM assigned
+// there becomes the allocator's error.
+@oa_enomem depends on one_arg@
+expression one_arg.D, E;
 @@
 
  if (IS_ERR(D)) {
- <...
-- -ENOMEM
-+ PTR_ERR(D)
- ...>
+ ...
+- E = -ENOMEM;
++ E = PTR_ERR(D);
++ D = NULL;
+ ...
  }
+
+@depends on one_arg@
+expression one_arg.D;
+statement S;
+@@
+
+(
+ if (IS_ERR(D)) {
+ ... D = NULL; ...
+ }
+|
+ if (IS_ERR(D)) {
++ D = NULL;
+ ...
+ }
+|
+- if (IS_ERR(D)) S
++ if (IS_ERR(D)) {
++	D = NULL;
++	S
++ }
+)
 
 @depends on patch && !context && !org && !report && !new_alloc@
 expression N;

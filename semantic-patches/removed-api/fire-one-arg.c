@@ -2,8 +2,9 @@
 /*
  * removed-api: the 6.0-6.8 allocators.  ta_add_bio() allocates with
  * blk_alloc_disk(node), which returned NULL on failure; 6.9 on it is
- * blk_alloc_disk(lim, node) with an ERR_PTR: NULL limits, IS_ERR() and
- * the allocator's error.  ta_add_mq() allocates with
+ * blk_alloc_disk(lim, node) with an ERR_PTR: NULL limits, IS_ERR(), the
+ * allocator's error, and the device's pointer reset (an unwind written
+ * for NULL would put_disk() the ERR_PTR).  ta_add_mq() allocates with
  * blk_mq_alloc_disk(set, queuedata), an ERR_PTR already: NULL limits.
  * Patch mode only; report mode is silent (the input is right on
  * 6.0-6.8).
