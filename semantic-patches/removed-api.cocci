@@ -14,6 +14,13 @@
 ///    new allocator gets &lim instead of NULL;
 ///  - blk_register_region() / blk_unregister_region() calls are removed,
 ///    and with them the static probe function registered there.
+///  - 6.0-6.8's blk_alloc_disk(node) (NULL on failure) -> 6.9's
+///    blk_alloc_disk(NULL, node) (ERR_PTR): its NULL test -> IS_ERR(d)
+///    with d = NULL in that branch (an unwind written for NULL),
+///    "err = -ENOMEM;" there -> "err = PTR_ERR(d); d = NULL;"; blk_mq_alloc_disk(set, data) ->
+///    blk_mq_alloc_disk(set, NULL, data); not in a file that also has
+///    the 6.9 forms (a version switch), and never reported (the
+///    one-argument form is right up to 6.8).
 /// Report mode names every remaining call of a removed function with its
 /// replacement.
 //# The allocation rewrites need the 5.x shape: queue allocated into a
@@ -30,12 +37,103 @@
 // URL: https://coccinelle.gitlabpages.inria.fr/website
 // Comments: rule id removed-api (gendisk-check: analyzer/README.md, "Rules")
 // Options: --no-includes --include-headers
-// Keywords: blk_cleanup_disk, blk_cleanup_queue, alloc_disk, blk_alloc_queue, blk_mq_init_queue, blk_register_region
+// Keywords: blk_cleanup_disk, blk_cleanup_queue, alloc_disk, blk_alloc_queue, blk_mq_init_queue, blk_register_region, blk_alloc_disk, blk_mq_alloc_disk
 
 virtual patch
 virtual context
 virtual org
 virtual report
+
+// 6.0-6.8's blk_alloc_disk(node) returned NULL on failure; 6.9's
+// blk_alloc_disk(lim, node) returns an ERR_PTR: NULL limits, and the
+// NULL test of the result becomes IS_ERR() and the failure branch
+// resets the pointer to NULL (its -ENOMEM the allocator's error).  blk_mq_alloc_disk(set, queuedata) gets NULL
+// limits (it returned an ERR_PTR already).  A file that also has the
+// 6.9 form is switched on the kernel version (#if LINUX_VERSION_CODE):
+// left alone.  Only patch mode: the one-argument form is right up to
+// 6.8, so report mode says nothing about it (README, "Kernel version").
+@new_alloc depends on patch && !context && !org && !report@
+expression L, N, T, X;
+@@
+
+(
+ blk_alloc_disk(L, N)
+|
+ blk_mq_alloc_disk(T, L, X)
+)
+
+@one_arg depends on patch && !context && !org && !report && !new_alloc@
+expression D, N;
+statement S;
+@@
+
+(
+ D =
+-	blk_alloc_disk(N)
++	blk_alloc_disk(NULL, N)
+ ;
+ if (
+-	\(!D\|D == NULL\)
++	IS_ERR(D)
+ ) S
+|
+ D =
+-	blk_alloc_disk(N)
++	blk_alloc_disk(NULL, N)
+ ;
+)
+
+// The failed allocation leaves an ERR_PTR where a NULL was: reset the
+// pointer, since an unwind written for 6.1 tests it for NULL only
+// (if (dev->disk) put_disk(dev->disk)).  A made-up -ENOMEM assigned
+// there becomes the allocator's error.
+@oa_enomem depends on one_arg@
+expression one_arg.D, E;
+@@
+
+ if (IS_ERR(D)) {
+ ...
+- E = -ENOMEM;
++ E = PTR_ERR(D);
++ D = NULL;
+ ...
+ }
+
+@depends on one_arg@
+expression one_arg.D;
+statement S;
+@@
+
+(
+ if (IS_ERR(D)) {
+ ... D = NULL; ...
+ }
+|
+ if (IS_ERR(D)) {
++ D = NULL;
+ ...
+ }
+|
+- if (IS_ERR(D)) S
++ if (IS_ERR(D)) {
++	D = NULL;
++	S
++ }
+)
+
+@depends on patch && !context && !org && !report && !new_alloc@
+expression N;
+@@
+
+- blk_alloc_disk(N)
++ blk_alloc_disk(NULL, N)
+
+@depends on patch && !context && !org && !report && !new_alloc@
+expression T, X;
+@@
+
+- blk_mq_alloc_disk(T, X)
++ blk_mq_alloc_disk(T, NULL, X)
 
 @depends on patch && !context && !org && !report@
 expression D;
