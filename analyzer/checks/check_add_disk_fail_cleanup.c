@@ -1,8 +1,11 @@
 /* add-disk-fail-cleanup: del_gendisk() after a failed add_disk(), or no put_disk(). */
 #include "added_flags.h"
+#include "cfg_reach.h"
 #include "empty_slots.h"
 #include "file_rules.h"
+#include "kthread_starts.h"
 #include "module_facts.h"
+#include "owner_fields.h"
 #include "rules.h"
 #include "summary_table.h"
 #include "typestate.h"
@@ -149,12 +152,109 @@ static void on_return(const struct lint_event *ev)
 	}
 }
 
+/* The disk's add_disk() failed on the paths of this state (it may have
+ * been put since). */
+static int add_failed(const struct obj_state *st)
+{
+	return st->add_loc.line && ((st->bits & DS_ADD_FAILED) ||
+				    ((st->bits & DS_PUT) && (st->put_from & DS_ADD_FAILED)));
+}
+
+struct thread_scan {
+	const struct lint_event *ev;
+	const struct lowered_file *lf;
+	const char *freed;
+	struct cfg_point add, free;
+	const struct ir_node *start; /* out: a start before the add */
+	const char *via;
+	int stopped;                 /* a stop after the start, before the free */
+};
+
+static int start_visit(const struct ir_node *n, void *data)
+{
+	struct thread_scan *s = data;
+	char buf[256];
+	const char *via;
+	struct cfg_point at;
+
+	if (s->start || n->kind != IR_CALL ||
+	    !kthread_call_starts(s->lf, s->ev->fa->fn, n, buf, sizeof(buf), &via) ||
+	    (strcmp(buf, s->freed) && !owner_path_under(buf, s->freed)) ||
+	    !cfg_find_call(&s->ev->fa->cfg, n, n->loc, &at) ||
+	    !cfg_point_reaches(&s->ev->fa->cfg, at, s->add))
+		return 1;
+	s->start = n;
+	s->via = via;
+	return 0;
+}
+
+static int stop_visit(const struct ir_node *n, void *data)
+{
+	struct thread_scan *s = data;
+	const struct cfg *cfg = &s->ev->fa->cfg;
+	struct cfg_point at, start;
+
+	if (s->stopped || n->kind != IR_CALL || !kthread_call_stops(s->lf, n) ||
+	    !cfg_find_call(cfg, n, n->loc, &at) || !cfg_find_call(cfg, s->start, s->start->loc, &start))
+		return !s->stopped;
+	if (cfg_point_reaches(cfg, start, at) &&
+	    (cfg_point_reaches(cfg, at, s->free) ||
+	     (at.block == s->free.block && at.item == s->free.item)))
+		s->stopped = 1;
+	return !s->stopped;
+}
+
+/* The object a kernel thread was started on before add_disk() is freed on
+ * the add's failure path with the thread not stopped on the way: the
+ * thread runs on freed memory (kthread_starts.h). */
+static void thread_left(const struct lint_event *ev)
+{
+	const struct lowered_file *lf = ev->fa->summaries ? ev->fa->summaries->lf : NULL;
+	const struct ir_node *owner = owner_released_by(ev->call);
+	char freed[256];
+
+	if (!owner && lf)
+		owner = owner_freed_by_helper(lf, ev->call);
+	if (!owner || !ir_path_text(owner, freed, sizeof(freed)))
+		return;
+	for (unsigned c = 0; c < ev_nconfigs(ev); c++) {
+		for (unsigned o = 0; o < ev->fa->nobjs; o++) {
+			const struct obj_state *st = ev_obj(ev, c, (int)o);
+			struct thread_scan s = { .ev = ev, .lf = lf, .freed = freed };
+			struct finding *f;
+
+			if (!add_failed(st) ||
+			    !cfg_find_call(&ev->fa->cfg, NULL, st->add_loc, &s.add) ||
+			    !cfg_find_call(&ev->fa->cfg, ev->call, ev->loc, &s.free))
+				continue;
+			ir_walk(ev->fa->fn->body, start_visit, &s);
+			if (!s.start)
+				continue;
+			ir_walk(ev->fa->fn->body, stop_visit, &s);
+			if (s.stopped)
+				return;
+			f = lint_report(ev, "add-disk-fail-cleanup", ev->loc,
+					"'%s' freed after add_disk() failed while the kernel thread started on it still runs: kthread_stop() it first",
+					freed);
+			lint_note(f, st->add_loc, "add_disk() failed on this path");
+			if (s.via)
+				lint_note(f, s.start->loc, "%s() starts a kernel thread on '%s' here",
+					  s.via, freed);
+			else
+				lint_note(f, s.start->loc, "kernel thread started on '%s' here", freed);
+			return;
+		}
+	}
+}
+
 static void on_event(const struct lint_event *ev)
 {
 	if (ev->kind == EV_DEL)
 		on_del(ev);
 	else if (ev->kind == EV_RETURN)
 		on_return(ev);
+	else if (ev->kind == EV_CALL && ev->call)
+		thread_left(ev);
 }
 
 /* Is fn one of the analysed file's functions (its locations are the file's)? */
@@ -246,7 +346,19 @@ const struct rule rule_add_disk_fail_cleanup = {
 		"i == 0)), while the module's exit loops over the same bound calling\n"
 		"del_gendisk() on every slot with no test: reported at that del_gendisk()\n"
 		"(z2_init() and z2_exit() in 6.12).  Fix: clear the flag when the add\n"
-		"fails; skip the empty slots at exit and clear a slot whose add failed.\n",
+		"fails; skip the empty slots at exit and clear a slot whose add failed.\n"
+		"\n"
+		"And a kernel thread started before add_disk() on the object the failed\n"
+		"add's unwinding then frees: kthread_run(fn, data, ...) (or kthread_create()\n"
+		"with wake_up_process() in the same function), directly or in a same-file\n"
+		"helper given the object (pkt_setup_dev() calls pkt_new_dev(), which starts\n"
+		"kcdrwd on pd, and frees pd when add_disk() fails, in 6.12).  The thread\n"
+		"runs until kthread_stop(); freed under it, it reads freed memory.\n"
+		"Reported at the free (kfree()/kvfree(), the last kobject_put() or\n"
+		"put_device(), a same-file helper that frees its parameter) when no\n"
+		"kthread_stop() or kthread_stop_put() - nor a same-file helper calling\n"
+		"one - lies between the start and the free.  Fix: stop the thread (undo\n"
+		"the helper's setup) in the unwinding before the free.\n",
 	.on_event = on_event,
 	.on_file = on_file,
 	.tokens = disk_lifecycle_tokens,
