@@ -8,7 +8,9 @@
 ///  - ->release(struct gendisk *disk, fmode_t mode) loses its mode (6.5);
 ///  - ->ioctl and ->compat_ioctl take blk_mode_t instead of fmode_t (6.5);
 ///  - ->submit_bio returns void instead of blk_qc_t (5.16):
-///    "return BLK_QC_T_NONE;" becomes "return;", and a final one goes.
+///    "return BLK_QC_T_NONE;" (or another constant: an upper-case
+///    identifier or a literal, the cookie nothing reads any more)
+///    becomes "return;", and a final one goes.
 /// With -D compat (make port --compat) the driver must still build on
 /// 6.1: the methods get the 6.5 signatures all the same, the fops name
 /// them through GDPORT_OPEN()/GDPORT_RELEASE() and each is followed by
@@ -171,10 +173,16 @@ type T;
 // The return that ends the function (the next line is its closing
 // brace, kernel style) is dropped; those inside branches become return;.
 @final_return depends on patch && !context && !org && !report@
+identifier K =~ "^[A-Z][A-Z0-9_]*$";
+constant C;
 position p;
 @@
 
- return@p BLK_QC_T_NONE;
+(
+ return@p K;
+|
+ return@p C;
+)
 
 @script:python depends on patch && !context && !org && !report@
 p << final_return.p;
@@ -190,13 +198,14 @@ if nxt >= len(lines) or not lines[nxt].startswith("}"):
 identifier ops_submit.fn;
 typedef blk_qc_t;
 parameter list P;
+expression E;
 position final_return.p;
 @@
 
  blk_qc_t fn(P)
  {
  <...
-- return@p BLK_QC_T_NONE;
+- return@p E;
  ...>
  }
 
@@ -204,6 +213,8 @@ position final_return.p;
 identifier ops_submit.fn;
 typedef blk_qc_t;
 parameter list P;
+identifier K =~ "^[A-Z][A-Z0-9_]*$";
+constant C;
 @@
 
 - blk_qc_t
@@ -211,8 +222,13 @@ parameter list P;
  fn(P)
  {
  <...
-- return BLK_QC_T_NONE;
+(
+- return K;
 + return;
+|
+- return C;
++ return;
+)
  ...>
  }
 

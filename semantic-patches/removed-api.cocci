@@ -5,8 +5,14 @@
 ///    before 6.1);
 ///  - blk_cleanup_queue(d->queue) before put_disk(d) is dropped (put_disk
 ///    releases a queue the disk owns);
-///  - q = blk_alloc_queue(node) + d = alloc_disk(n) + d->queue = q
-///    -> d = blk_alloc_disk(NULL, node) + d->minors = n;
+///  - q = blk_alloc_queue(node) [+ q->queuedata = x] + d = alloc_disk(n)
+///    or alloc_disk_node(n, node2) + d->queue = q
+///    -> d = blk_alloc_disk(NULL, node) + d->minors = n
+///    [+ d->queue->queuedata = x]; also with alloc_disk() first and
+///    nothing between using the disk (the disk is then allocated where
+///    the queue was, after the limits queue-limits set before it); a
+///    queue variable still used after d->queue = q becomes an alias,
+///    q = d->queue;
 ///  - q = blk_mq_init_queue(set) [+ q->queuedata = x] + d = alloc_disk(n)
 ///    + d->queue = q -> d = blk_mq_alloc_disk(set, NULL, x) + d->minors = n;
 ///  - in a function with "struct queue_limits lim = {};" (what
@@ -153,16 +159,65 @@ expression D, E;
 // q = blk_alloc_queue(node); ... d = alloc_disk(n); ... d->queue = q;
 @bio_legacy depends on patch && !context && !org && !report@
 identifier Q;
-expression D, N, M;
+expression D, N, M, N2;
 statement S1, S2;
 @@
 
 - Q = blk_alloc_queue(N);
 - if (!Q) S1
+(
 - D = alloc_disk(M);
+|
+- D = alloc_disk_node(M, N2);
+)
 + D = blk_alloc_disk(NULL, N);
 - if (!D) S2
 + if (IS_ERR(D)) S1
++ D->minors = M;
+
+// q = blk_alloc_queue(node); q->queuedata = x; d = alloc_disk(n); ...
+// (the shape make-request.cocci leaves of a 5.0-5.8 make_request driver)
+@bio_legacy_qd depends on patch && !context && !org && !report@
+identifier Q;
+expression D, N, M, N2, X;
+statement S1, S2;
+@@
+
+- Q = blk_alloc_queue(N);
+- if (!Q) S1
+- Q->queuedata = X;
+(
+- D = alloc_disk(M);
+|
+- D = alloc_disk_node(M, N2);
+)
++ D = blk_alloc_disk(NULL, N);
+- if (!D) S2
++ if (IS_ERR(D)) S1
++ D->minors = M;
++ D->queue->queuedata = X;
+
+// d = alloc_disk(n); ... q = blk_alloc_queue(node); ... d->queue = q;
+// (the disk first: the disk is allocated where the queue was, after
+// the limits queue-limits wrote before the queue allocation; the
+// statements between must not use the disk)
+@bio_legacy_df depends on patch && !context && !org && !report@
+identifier Q;
+expression D, N, M, N2;
+statement S1, S2;
+@@
+
+(
+- D = alloc_disk(M);
+|
+- D = alloc_disk_node(M, N2);
+)
+- if (!D) S2
+  ... when != D
+- Q = blk_alloc_queue(N);
+- if (!Q) S1
++ D = blk_alloc_disk(NULL, N);
++ if (IS_ERR(D)) S2
 + D->minors = M;
 
 // q = blk_mq_init_queue(set); q->queuedata = x; d = alloc_disk(n); ...
@@ -219,14 +274,6 @@ expression D, N, T, X;
  ...>
  }
 
-// The disk allocator made the queue: the driver must not assign it.
-@depends on patch && !context && !org && !report@
-identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
-expression D = {bio_legacy.D, mq_legacy_qd.D, mq_legacy.D};
-@@
-
-- D->queue = Q;
-
 // The error code of the queue allocation is now the disk's.
 @depends on patch && !context && !org && !report@
 identifier Q = {mq_legacy_qd.Q, mq_legacy.Q};
@@ -241,7 +288,7 @@ expression D;
  }
 
 @depends on patch && !context && !org && !report@
-identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
+identifier Q = {bio_legacy.Q, bio_legacy_qd.Q, bio_legacy_df.Q, mq_legacy_qd.Q, mq_legacy.Q};
 @@
 
 (
@@ -252,8 +299,48 @@ identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
 - blk_put_queue(Q);
 )
 
+// The disk allocator made the queue: the driver must not assign it.
+// Where the old queue variable is still used after the assignment
+// (queue flags, ->queuedata), it becomes an alias of the disk's queue.
+@q_used depends on patch && !context && !org && !report@
+identifier Q = {bio_legacy.Q, bio_legacy_qd.Q, bio_legacy_df.Q, mq_legacy_qd.Q, mq_legacy.Q};
+identifier fld, fn;
+@@
+
+(
+ Q->fld
+|
+ fn(..., Q, ...)
+)
+
+// (bound by a context rule first: + code cannot use a metavariable
+// whose value set names a rule that did not match)
+@q_alias depends on q_used@
+identifier q_used.Q;
+expression D = {bio_legacy.D, bio_legacy_qd.D, bio_legacy_df.D, mq_legacy_qd.D, mq_legacy.D};
+position p;
+@@
+
+ D->queue@p = Q;
+
+@depends on q_used@
+identifier q_used.Q;
+expression q_alias.D;
+position q_alias.p;
+@@
+
+- D->queue@p = Q;
++ Q = D->queue;
+
 @depends on patch && !context && !org && !report@
-identifier Q = {bio_legacy.Q, mq_legacy_qd.Q, mq_legacy.Q};
+identifier Q = {bio_legacy.Q, bio_legacy_qd.Q, bio_legacy_df.Q, mq_legacy_qd.Q, mq_legacy.Q};
+expression D = {bio_legacy.D, bio_legacy_qd.D, bio_legacy_df.D, mq_legacy_qd.D, mq_legacy.D};
+@@
+
+- D->queue = Q;
+
+@depends on patch && !context && !org && !report@
+identifier Q = {bio_legacy.Q, bio_legacy_qd.Q, bio_legacy_df.Q, mq_legacy_qd.Q, mq_legacy.Q};
 @@
 
 - struct request_queue *Q;
