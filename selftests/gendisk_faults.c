@@ -868,23 +868,25 @@ static bool sweep_nth(struct __test_metadata *_metadata,
 /* What the calls of a sweep did, for its summary line. */
 struct gd_counts {
 	unsigned int in_init, in_driver, nodump, failed, nodisk, exec_killed;
+	unsigned int tried;		/* the Ns failed (stride > 1: fewer) */
 };
 
 /*
- * Fail each call of @s in turn from @start: the first N past the calls
- * made (the count still armed afterwards; its result in @last), or 0
- * when an N was not clean.  The first unclean N ends the sweep: after a
- * leftover or a kernel report (a WARN_ON_ONCE spent, lockdep off) the
- * next ones would be judged on a damaged kernel.
+ * Fail each @stride-th call of @s in turn from @start (1: every call):
+ * the first N past the calls made (the count still armed afterwards; its
+ * result in @last), or 0 when an N was not clean.  The first unclean N
+ * ends the sweep: after a leftover or a kernel report (a WARN_ON_ONCE
+ * spent, lockdep off) the next ones would be judged on a damaged kernel.
  */
 static unsigned int sweep_all(struct __test_metadata *_metadata,
 			      struct _test_data_gendisk_faults *self,
 			      const struct gd_sweep *s, unsigned int start,
-			      struct gd_counts *c, struct gd_nth_result *last)
+			      unsigned int stride, struct gd_counts *c,
+			      struct gd_nth_result *last)
 {
 	unsigned int n;
 
-	for (n = start; n <= GD_FAULTS_MAX_N; n++) {
+	for (n = start; n <= GD_FAULTS_MAX_N; n += stride) {
 		memset(last, 0, sizeof(*last));
 		if (!sweep_nth(_metadata, self, s, n, last))
 			return 0;
@@ -898,6 +900,7 @@ static unsigned int sweep_all(struct __test_metadata *_metadata,
 			     s->label, n + 1, n);
 		if (!last->injected)
 			break;
+		c->tried++;
 		c->in_init += last->in_init;
 		c->in_driver += last->in_driver;
 		c->nodump += !last->dumped;
@@ -992,12 +995,27 @@ static unsigned int first_init_call(struct __test_metadata *_metadata,
 /* How far the sweep starts before the first call of the driver's init. */
 #define GD_FAULTS_MARGIN 20
 
+/*
+ * GENDISK_FAULTS_STRIDE=S (make test-faults): the bring-up sweep fails
+ * every S-th call from its start, a deterministic sample (the count run,
+ * the search for the init's first call, the end and the final unfailed
+ * load are as in the full sweep); unset or 1: every call.
+ */
+static unsigned int bringup_stride(void)
+{
+	const char *v = getenv("GENDISK_FAULTS_STRIDE");
+	unsigned long s = v && *v ? strtoul(v, NULL, 10) : 1;
+
+	return s >= 1 && s <= 1000 ? (unsigned int)s : 1;
+}
+
 /* Fail each call of the bring-up in turn. */
 TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 {
-	unsigned int n, total, first, start;
+	unsigned int n, total, first, start, stride = bringup_stride();
 	struct gd_nth_result r = { 0 };
 	struct gd_counts c = { 0 };
+	char every[64] = "in turn";
 
 	/* A load with an unreachable n counts the calls: nothing fails. */
 	ASSERT_TRUE(sweep_once(self, &bringup_sweep, 1U << 30, "count", &r))
@@ -1012,9 +1030,14 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 	if (!first)
 		return;
 	start = first > GD_FAULTS_MARGIN ? first - GD_FAULTS_MARGIN : 1;
-	ksft_print_msg("bringup: %u fault-injectable calls in finit_module(2)%s, the driver's init from about call %u: failing calls %u on in turn\n",
-		       total, self->nbind ? " and the bind" : "", first, start);
-	n = sweep_all(_metadata, self, &bringup_sweep, start, &c, &r);
+	if (stride > 1)
+		snprintf(every, sizeof(every),
+			 "every %u%s call (a sample: GENDISK_FAULTS_STRIDE)",
+			 stride, stride == 2 ? "nd" : stride == 3 ? "rd" : "th");
+	ksft_print_msg("bringup: %u fault-injectable calls in finit_module(2)%s, the driver's init from about call %u: failing calls %u on %s\n",
+		       total, self->nbind ? " and the bind" : "", first, start,
+		       every);
+	n = sweep_all(_metadata, self, &bringup_sweep, start, stride, &c, &r);
 	if (!n)
 		return;
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
@@ -1029,10 +1052,10 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 	EXPECT_TRUE(r.disk)
 		TH_LOG("after the sweep a load with no failed call gave no %s: an earlier failure left it unusable",
 		       self->prof.disk);
-	ksft_print_msg("bringup: calls %u to %u failed in turn (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack; the load failed %u times, succeeded without the disk %u times, with it %u times\n",
-		       start, n - 1, n - start, c.in_init, c.in_driver,
-		       c.nodump, c.failed, c.nodisk,
-		       n - start - c.failed - c.nodisk);
+	ksft_print_msg("bringup: calls %u to %u failed %s (%u), all clean: %u under do_init_module(), %u in the driver's own code, %u without a stack; the load failed %u times, succeeded without the disk %u times, with it %u times\n",
+		       start, n - stride, every, c.tried, c.in_init,
+		       c.in_driver, c.nodump, c.failed, c.nodisk,
+		       c.tried - c.failed - c.nodisk);
 }
 
 static bool remove_before(struct _test_data_gendisk_faults *self,
@@ -1079,7 +1102,7 @@ TEST_F_TIMEOUT(gendisk_faults, remove_fail_nth, 1800)
 	struct gd_counts c = { 0 };
 	unsigned int n;
 
-	n = sweep_all(_metadata, self, &remove_sweep, 1, &c, &r);
+	n = sweep_all(_metadata, self, &remove_sweep, 1, 1, &c, &r);
 	if (!n)
 		return;
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
@@ -1239,7 +1262,7 @@ static void sweep_steps(struct __test_metadata *_metadata,
 		       r.at[0] ? " at '" : "", r.at, r.at[0] ? "'" : "",
 		       r.exited > 0 ? " (exit status)" : "", r.why,
 		       r.report[0] ? "; kernel: " : "", r.report);
-	n = sweep_all(_metadata, self, s, 1, &c, &r);
+	n = sweep_all(_metadata, self, s, 1, 1, &c, &r);
 	if (!n)
 		return;
 	ASSERT_GE(GD_FAULTS_MAX_N, n) TH_LOG("no end after %u calls", n - 1);
