@@ -1009,6 +1009,23 @@ static unsigned int bringup_stride(void)
 	return s >= 1 && s <= 1000 ? (unsigned int)s : 1;
 }
 
+/* The English ordinal suffix of @n: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+static const char *ordinal(unsigned int n)
+{
+	if (n % 100 / 10 == 1)
+		return "th";
+	switch (n % 10) {
+	case 1:
+		return "st";
+	case 2:
+		return "nd";
+	case 3:
+		return "rd";
+	default:
+		return "th";
+	}
+}
+
 /* Fail each call of the bring-up in turn. */
 TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 {
@@ -1033,7 +1050,7 @@ TEST_F_TIMEOUT(gendisk_faults, bringup_fail_nth, 1800)
 	if (stride > 1)
 		snprintf(every, sizeof(every),
 			 "every %u%s call (a sample: GENDISK_FAULTS_STRIDE)",
-			 stride, stride == 2 ? "nd" : stride == 3 ? "rd" : "th");
+			 stride, ordinal(stride));
 	ksft_print_msg("bringup: %u fault-injectable calls in finit_module(2)%s, the driver's init from about call %u: failing calls %u on %s\n",
 		       total, self->nbind ? " and the bind" : "", first, start,
 		       every);
