@@ -50,34 +50,33 @@ DEB_PACKAGES := $(RUN_PACKAGES) clang-19 llvm-19 libclang-19-dev python3-jsonsch
 OUT := $(CURDIR)/out
 # The kernel the fault sweeps run on (vm/debug-kernel's).
 FAULT_KERNEL := 6.12-debug
-# make test runs its parts in two lanes at once: TEST_PARTS one after
-# another, and beside them TEST_PARTS_BESIDE ("dir" or "dir:target"):
-# the reference drivers' fault sweeps (selftests test-faults, a TCG VM
-# keeping one core busy for about a quarter of an hour), the selftests,
-# then the catch matrix of the seeded bugs (its own builds and VMs under
-# out/seeded).  Measured on 2 cores with seeded-bugs last in the first
-# lane: the lanes took 3544 s and 2037 s, and for the last 1558 s the
-# first lane ran alone on about one core; seeded-bugs (549 s) moved here
-# evens them.  The lanes share no build: the test programs, gendisk-lint
-# (which reference-driver's lint checks need: without it, on a clean
-# clone, they were SKIPs) and the reference driver's modules are built
-# before both start, and
-# reference-driver (whose sparse pass rebuilds those modules) runs first
-# in its lane, long before the selftests there load them.
-# After the fault sweep became a sample (every 3rd bring-up call) and
-# the selftests and the seeded matrix ran two VMs at a time, the
-# Coccinelle part (no build or VM shared with anything) moved beside.
-# Measured from a clean clone at 1bc376a (2 cores, warm cache): the
-# lanes took 2874 s and 2066 s, 2947 s in all (3980 s before), 5025 s
-# of CPU (6406 s before); vm/ ran alone for its last ~800 s, so moving
-# a part of the analyzer's suites beside is the next step to even them.
-# So the analyzer's sweeps over whole kernel trees (analyzer:test-sweeps:
-# differential, precision, found-bugs, ~650 s) went beside and the
-# Coccinelle part (~355 s) came back, which should leave the lanes near
-# 2580 s and 2360 s by those figures; each part's CPU seconds are now
-# printed beside its wall time, so the next move can be read off a run.
-TEST_PARTS := reference-driver analyzer:test-core semantic-patches vm
-TEST_PARTS_BESIDE := selftests:test-faults selftests reference-driver/seeded-bugs analyzer:test-sweeps
+# make test runs its parts ("dir" or "dir:target") on two workers at
+# once, each taking the next part of the list when it is free.  TEST_FIRST
+# (the reference driver's checks, whose sparse pass rebuilds the modules
+# the VM parts load) starts first; the parts of TEST_NEEDS_FIRST (they
+# load or rebuild those modules) are not started before it has ended,
+# and a free worker takes the next part that may start.  The test
+# programs, gendisk-lint and the reference driver's modules are built
+# before any part starts.
+# History: two fixed lanes, balanced by hand.  The last clean-clone run
+# with them (1bc376a, 2 cores, warm cache) took 2874 s and 2066 s, 2947
+# s in all, 5025 s of CPU, with vm/ alone on one core for its last ~800
+# s; each move of a part between lanes had to be measured again.  A
+# pool keeps both cores busy until the list runs out, whatever a part
+# costs today, so the list is ordered only by what runs long first
+# (figures from the empty-cache run at 0465c39: vm 775 s, selftests
+# 723 s, seeded-bugs 690 s, the analyzer's sweeps ~600 s, test-faults
+# 456 s, Coccinelle 246 s), by what must wait, and so that the parts
+# that run two VMs at a time (selftests, seeded-bugs) fall beside a
+# part without VMs rather than beside each other.  Each part's line in
+# the closing timings carries the CPU seconds (user + system) of its
+# processes, from bash's times.
+TEST_FIRST := reference-driver
+TEST_PARTS := analyzer:test-core vm selftests analyzer:test-sweeps \
+	reference-driver/seeded-bugs selftests:test-faults semantic-patches
+TEST_NEEDS_FIRST := vm selftests selftests:test-faults reference-driver/seeded-bugs
+# the directories of the parts (for clean)
+TEST_DIRS := $(sort $(foreach p,$(TEST_FIRST) $(TEST_PARTS),$(firstword $(subst :, ,$(p)))))
 
 .PHONY: install deb deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
 
@@ -291,19 +290,35 @@ test: deps debug-kernel tiny-kernel
 			echo "FAIL: $$1: make $$target exited $$rc" | tee -a $$log; fi; \
 		return $$rc; \
 	}; \
-	( rc=0; for part in $(TEST_PARTS_BESIDE); do \
-		run_part $$part >/dev/null || rc=1; done; exit $$rc ) & beside=$$!; \
-	for part in $(TEST_PARTS); do \
-		echo "=== $$part"; run_part $$part || status=1; \
-		cat $(OUT)/test-$$(echo $$part | tr /: --).log >> $(OUT)/test.log; \
-	done; \
-	echo "=== waiting for the parts beside: $(TEST_PARTS_BESIDE)"; \
-	wait $$beside || status=1; \
-	for part in $(TEST_PARTS_BESIDE); do \
-		echo "=== $$part (ran beside the others)"; \
+	q=$(OUT)/test-queue; printf '%s\n' $(TEST_PARTS) > $$q; rm -f $$q.first-done; \
+	needs_first() { case " $(TEST_NEEDS_FIRST) " in *" $$1 "*) return 0 ;; esac; return 1; }; \
+	next_part() { \
+		flock 9; local p; \
+		while read -r p; do \
+			if [ -e $$q.first-done ] || ! needs_first "$$p"; then \
+				grep -v -x -F -e "$$p" $$q > $$q.tmp; mv $$q.tmp $$q; echo "$$p"; return 0; fi; \
+		done < $$q; \
+		[ -s $$q ] && echo wait; \
+	} 9> $$q.lock; \
+	worker() { \
+		local rc=0 p; \
+		if [ -n "$$1" ]; then \
+			echo "=== $$1: started"; run_part $$1 >/dev/null || rc=1; \
+			echo "=== $$1: ended, $$(grep "^$$1 " $(OUT)/test-times | cut -d' ' -f2-)"; : > $$q.first-done; fi; \
+		while p=$$(next_part); [ -n "$$p" ]; do \
+			if [ "$$p" = wait ]; then sleep 5; continue; fi; \
+			echo "=== $$p: started"; run_part $$p >/dev/null || rc=1; \
+			echo "=== $$p: ended, $$(grep "^$$p " $(OUT)/test-times | cut -d' ' -f2-)"; \
+		done; \
+		return $$rc; \
+	}; \
+	worker $(TEST_FIRST) & w1=$$!; worker "" & w2=$$!; \
+	wait $$w1 || status=1; wait $$w2 || status=1; rm -f $$q $$q.lock $$q.first-done; \
+	for part in $(TEST_FIRST) $(TEST_PARTS); do \
+		echo "=== $$part"; \
 		cat $(OUT)/test-$$(echo $$part | tr /: --).log | tee -a $(OUT)/test.log; \
 	done; \
-	echo; echo "wall time of each part in seconds (with the CPU seconds, user + system, of its processes), in the order they ended (TEST_PARTS_BESIDE runs beside the rest): $$(tr '\n' ' ' < $(OUT)/test-times)total $$((SECONDS - t0))"; \
+	echo; echo "wall time of each part in seconds (with the CPU seconds, user + system, of its processes), in the order they ended (two at a time): $$(tr '\n' ' ' < $(OUT)/test-times)total $$((SECONDS - t0))"; \
 	log=$(OUT)/test.log; $(SUMMARY); [ $$f -eq 0 ] && [ $$status -eq 0 ]
 
 # The closing lines of `make test` for the result lines in $$log: the
@@ -321,5 +336,5 @@ bench: deps
 	@for part in analyzer semantic-patches vm; do $(MAKE) --no-print-directory -C $$part bench || exit 1; done
 
 clean:
-	@for part in $(TEST_PARTS) selftests; do $(MAKE) --no-print-directory -C $$part clean; done
+	@for dir in $(TEST_DIRS); do $(MAKE) --no-print-directory -C $$dir clean; done
 	rm -rf $(OUT)
