@@ -78,7 +78,7 @@ TEST_NEEDS_FIRST := vm selftests selftests:test-faults reference-driver/seeded-b
 # the directories of the parts (for clean)
 TEST_DIRS := $(sort $(foreach p,$(TEST_FIRST) $(TEST_PARTS),$(firstword $(subst :, ,$(p)))))
 
-.PHONY: install deb deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded test test-summary bench clean help
+.PHONY: install deb deb-packages all deps deps-packages deps-kernels debug-kernel tiny-kernel check check-config port profile check-seeded sweep-kernel-drivers test test-summary bench clean help
 
 all: help
 
@@ -253,6 +253,14 @@ profile: deps
 	@[ -n "$(DRIVER)" ] || { echo "profile: give DRIVER=path/to/driver" >&2; exit 2; }
 	@mkdir -p $(OUT)
 	@selftests/make-profile --kernel "$(or $(KERNEL),6.12)" $(if $(PARAMS),--params "$(PARAMS)") $(DRIVER) >/dev/null
+
+# The fail-nth sweeps of the kernel's own block drivers (every profile of
+# selftests/profiles/ but the reference drivers'), every call, on the
+# debug kernel, one driver after another: a progress line per driver,
+# resumable, results in out/sweep-kernel-drivers/<kernel>/<profile>/
+# (selftests/sweep-kernel-drivers).  PROFILES= and FRESH=1 as there.
+sweep-kernel-drivers: deps debug-kernel
+	@$(MAKE) --no-print-directory -C selftests sweep-kernel-drivers
 
 # Every seeded-bug variant of the reference drivers through every stage:
 # the matrix variant x stage (out/seeded/matrix.md); `make test` runs it
