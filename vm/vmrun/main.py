@@ -158,7 +158,7 @@ class Run:
         self.ctl = ctl
         argv = qemu_command.qemu_argv(
             nonce=self.nonce, accel=self.accel, smp=o.smp, mem=o.mem, kernel=self.kernel,
-            initrd=self.initrd, cmdline=qemu_command.kernel_cmdline(o.time_factor, o.append),
+            initrd=self.initrd, cmdline=qemu_command.kernel_cmdline(o.time_factor, o.append, self.accel),
             console_log=self.log, output_log=self.output, control_socket=ctl, qmp=self.qmp,
             extra=o.qemu_args, pdeathsig=qemu_command.has_pdeathsig())
         bridge = None

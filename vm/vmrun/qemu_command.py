@@ -6,7 +6,7 @@ import shutil
 import subprocess
 
 
-def kernel_cmdline(time_factor, append=""):
+def kernel_cmdline(time_factor, append="", accel="kvm"):
     # no_timer_check: a loaded host can make TCG fail the IO-APIC timer
     # check at boot; cryptomgr.notests: the crypto self-tests cost ~1 s
     # under TCG and test nothing a block driver touches.
@@ -16,8 +16,12 @@ def kernel_cmdline(time_factor, append=""):
     # (slab_late_init "stuck for 45s", 105 s of guest time at host load
     # 15): give the watchdog and the RCU stall detector their longest
     # thresholds (120 s, 300 s) rather than have them cry wolf; the
-    # hung-task limit scales.
-    if time_factor > 1:
+    # hung-task limit scales.  Any TCG guest gets them too: its vCPUs are
+    # host threads, and with two or three guests on a 2-core host beside
+    # other jobs a stock 6.12 reported soft lockups of 22-65 s at boot
+    # (in crypto_sha3_final, clear_page_erms: code that never spins),
+    # which failed a run for nothing the guest did.
+    if time_factor > 1 or accel == "tcg":
         cmdline += " watchdog_thresh=60 rcupdate.rcu_cpu_stall_timeout=300"
     if append:
         cmdline += " " + append

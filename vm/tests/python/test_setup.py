@@ -72,6 +72,9 @@ class GuestImage(unittest.TestCase):
 class QemuCommand(unittest.TestCase):
     def test_cmdline_of_a_slow_kernel(self):
         self.assertNotIn("watchdog_thresh", qemu_command.kernel_cmdline(1))
+        self.assertNotIn("watchdog_thresh", qemu_command.kernel_cmdline(1, "", "kvm"))
+        self.assertTrue(qemu_command.kernel_cmdline(1, "", "tcg").endswith(
+            "watchdog_thresh=60 rcupdate.rcu_cpu_stall_timeout=300"))
         self.assertTrue(qemu_command.kernel_cmdline(4, "quiet").endswith(
             "watchdog_thresh=60 rcupdate.rcu_cpu_stall_timeout=300 quiet"))
 
